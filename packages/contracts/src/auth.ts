@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { role } from './roles.ts';
+import { SECURITY } from './constants.ts';
+
+export const loginInput = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+  password: z.string().min(1, 'Enter your password').max(256),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** Password policy: at least 12 characters with a letter and a digit (21 CFR Part 11 controls). */
+export const newPassword = z
+  .string()
+  .min(SECURITY.passwordMinLength, `Use at least ${SECURITY.passwordMinLength} characters`)
+  .max(256)
+  .regex(/[A-Za-z]/, 'Include at least one letter')
+  .regex(/[0-9]/, 'Include at least one digit');
+
+export const changePasswordInput = z
+  .object({ currentPassword: z.string().min(1).max(256), newPassword })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const currentUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  role,
+  title: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;

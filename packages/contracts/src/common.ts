@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { MAX_LIST_LIMIT } from './constants.ts';
+
+export const id = z.coerce.number().int().positive();
+/** Calendar dates travel as YYYY-MM-DD strings on both database drivers. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+/** Every change to a record names why (21 CFR Part 11 / ALCOA+). */
+export const reason = z.string().trim().min(3, 'Give a reason for the change').max(500);
+/** Optimistic locking: an update names the version it read. */
+export const version = z.number().int().positive();
+
+export const pagination = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export function page<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+}

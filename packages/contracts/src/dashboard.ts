@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { alertType } from './enums.ts';
+import { studySummary } from './studies.ts';
+
+export const dashboardOverview = z.object({
+  studies: z.array(studySummary),
+  dataQualityScore: z.number(),
+});
+export type DashboardOverview = z.infer<typeof dashboardOverview>;
+
+export const insights = z.object({
+  isStatic: z.boolean(),
+  performanceImprovement: z.string(),
+  optimizationOpportunities: z.number().int(),
+});
+export type Insights = z.infer<typeof insights>;
+
+export const alert = z.object({ type: alertType, message: z.string(), details: z.string() });
+export type Alert = z.infer<typeof alert>;
+
+export const qualityInsights = z.object({
+  dataQualityScore: z.number(),
+  recentAlerts: z.array(alert),
+});
+export type QualityInsights = z.infer<typeof qualityInsights>;
+
+export const complianceState = z.enum(['compliant', 'attention', 'non-compliant']);
+export const complianceStatus = z.object({
+  cfr21Part11: complianceState,
+  gcpGuidelines: complianceState,
+  gdpr: complianceState,
+  auditTrailCompleteness: z.number(),
+  /** What each status was computed from, so a reviewer can see the evidence, not just the verdict. */
+  checks: z.array(z.object({ regulation: z.string(), check: z.string(), passed: z.boolean() })),
+});
+export type ComplianceStatus = z.infer<typeof complianceStatus>;

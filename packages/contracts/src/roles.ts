@@ -1,0 +1,59 @@
+// Roles and the permission matrix: which role may do what. The server checks these on every
+// procedure (apps/api/src/trpc.ts); the web app only uses them to hide controls a user cannot use.
+import { z } from 'zod';
+
+export const ROLES = [
+  'admin',
+  'data-manager',
+  'study-manager',
+  'investigator',
+  'coordinator',
+  'monitor',
+  'sponsor',
+] as const;
+export const role = z.enum(ROLES);
+export type Role = z.infer<typeof role>;
+
+/** The job title shown in the top bar for each role. */
+export const ROLE_TITLES: Record<Role, string> = {
+  admin: 'System Administrator',
+  'data-manager': 'Clinical Data Manager',
+  'study-manager': 'Study Manager',
+  investigator: 'Principal Investigator',
+  coordinator: 'Study Coordinator',
+  monitor: 'Clinical Research Associate',
+  sponsor: 'Sponsor Representative',
+};
+
+/** Roles whose study membership may be narrowed to one site: they act only for that site. */
+export const SITE_SCOPED_ROLES: readonly Role[] = ['investigator', 'coordinator'];
+
+export const PERMISSIONS = {
+  'dashboard.view': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'study.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'study.create': ['admin', 'data-manager', 'study-manager'],
+  'study.update': ['admin', 'data-manager', 'study-manager'],
+  'trial.manage': ['admin', 'study-manager'],
+  'site.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'site.create': ['admin', 'study-manager'],
+  'site.update': ['admin', 'study-manager'],
+  'site.assign': ['admin', 'study-manager'],
+  'site.activate': ['admin', 'study-manager'],
+  'patient.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'patient.enroll': ['admin', 'study-manager', 'investigator', 'coordinator'],
+  'patient.updateStatus': ['admin', 'study-manager', 'investigator', 'coordinator'],
+  'audit.read': ['admin', 'data-manager', 'study-manager', 'monitor'],
+  'report.export': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'user.manage': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(r: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(r);
+}
+
+/** Admins see every study; everyone else sees the studies they are a member of. */
+export function seesAllStudies(r: Role): boolean {
+  return r === 'admin';
+}

@@ -1,0 +1,22 @@
+// npm run db:seed -- --scale N   (loads demo data into an empty database)
+import { parseArgs } from 'node:util';
+import { connect, migrateToLatest, seedDemoData } from '../index.ts';
+
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' } } });
+const scale = Number(values.scale);
+if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
+  console.error('--scale must be a whole number from 1 to 1000');
+  process.exit(2);
+}
+const handle = await connect({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+try {
+  await migrateToLatest(handle.db);
+  const started = Date.now();
+  const summary = await seedDemoData(handle.db, { scale, password: process.env.DEMO_PASSWORD });
+  console.log(`Loaded scale ${scale} in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,115 @@
+// One connection factory for both backends. DATABASE_URL -> PostgreSQL through a pg Pool;
+// unset -> embedded PGlite in DATA_DIR. Type parsers make both return the same JavaScript types:
+// bigint and numeric as number, date as 'YYYY-MM-DD' string, timestamptz as Date.
+import fs from 'node:fs';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An already open PGlite instance (tests share a migrated template through clone()). */
+  pglite?: PGlite;
+  poolSize?: number;
+  onPoolError?: (err: Error) => void;
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === OID.int8 || oid === OID.numeric) return (v: string) => Number(v);
+    if (oid === OID.date) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export const pgliteParsers = {
+  [OID.int8]: (v: string) => Number(v),
+  [OID.numeric]: (v: string) => Number(v),
+  [OID.date]: (v: string) => v,
+};
+
+const plugins = [new CamelCasePlugin()];
+
+export async function connect(opts: ConnectOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: pgTypes });
+    // Without an error handler a PostgreSQL restart would crash the process; queries fail with 503 instead.
+    pool.on('error', (err) => opts.onPoolError?.(err));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => db.destroy(),
+    };
+  }
+  let releaseLock = () => {};
+  let client = opts.pglite;
+  if (!client) {
+    const dataDir = path.resolve(opts.dataDir ?? '.data');
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(dataDir);
+    client = await PGlite.create(path.join(dataDir, 'pgdata'), { parsers: pgliteParsers });
+  }
+  const pglite = client;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await pglite.query('select 1')),
+    close: async () => {
+      await db.destroy(); // the dialect's driver closes the PGlite instance
+      if (!pglite.closed) await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * A PGlite data directory has no lock of its own: two processes opening it lose data silently.
+ * The owner holds a lock file with its pid; a second process refuses to start while that pid lives.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (err: any) {
+      if (err.code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // stale lock of a process that is gone
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err: any) {
+    return err.code === 'EPERM';
+  }
+}

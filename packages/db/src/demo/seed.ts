@@ -1,0 +1,330 @@
+// Deterministic demo data. Scale 1 is a coherent demo: studies in every phase and status, sites in
+// several countries, subjects with plausible dates and visits. Scale N grows it linearly for
+// benchmarks (scale 100: 200 studies, 2,000 sites, about 100,000 subjects). Every row goes through
+// withActor, so the load itself is in the audit trail as the system's 'Demo data load'.
+import { sql } from 'kysely';
+import type { Db } from '../connect.ts';
+import { withActor, type Tx } from '../actor.ts';
+import { hashPassword } from '../passwords.ts';
+import { createRandom, addDays, daysBetween, type Random } from './random.ts';
+import {
+  AREAS, SPONSORS, CROS, PLACES, INSTITUTION_KINDS, GIVEN_NAMES, FAMILY_NAMES, ETHNICITIES, VISITS, MILESTONES,
+} from './catalogue.ts';
+
+export const DEFAULT_DEMO_PASSWORD = 'Demo-Password-2026';
+const DEMO_ROLES = ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'] as const;
+const DEMO_NAMES: Record<(typeof DEMO_ROLES)[number], string> = {
+  admin: 'Alex Morgan',
+  'data-manager': 'Sarah Johnson',
+  'study-manager': 'Michael Chen',
+  investigator: 'Dr. Elena Rodriguez',
+  coordinator: 'Priya Patel',
+  monitor: 'Thomas Weber',
+  sponsor: 'Laura Bennett',
+};
+const BATCH = 1000;
+const STUDY_STATUS_CYCLE = ['active', 'enrolling', 'active', 'planning', 'completed', 'enrolling', 'suspended', 'on-hold'] as const;
+const PHASE_CYCLE = ['Phase III', 'Phase II', 'Phase I', 'Phase III', 'Phase IV', 'Phase II', 'Phase III', 'Phase I'] as const;
+
+export interface SeedOptions {
+  scale?: number;
+  password?: string;
+  /** The 'today' the data is built around; defaults to the current date. */
+  today?: string;
+  seed?: number;
+}
+
+export interface SeedSummary {
+  users: number;
+  studies: number;
+  sites: number;
+  patients: number;
+  visits: number;
+}
+
+export async function databaseIsEmpty(db: Db): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('users').select('id')).as('hasUsers'),
+      eb.exists(eb.selectFrom('studies').select('id')).as('hasStudies'),
+    ])
+    .executeTakeFirstOrThrow();
+  return !row.hasUsers && !row.hasStudies;
+}
+
+async function insertInBatches<T extends Record<string, unknown>>(tx: Tx, table: any, rows: T[], returning = false) {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const q = tx.insertInto(table).values(rows.slice(i, i + BATCH) as any);
+    if (returning) ids.push(...(await q.returning('id' as any).execute()).map((r: any) => r.id as number));
+    else await q.execute();
+  }
+  return ids;
+}
+
+export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<SeedSummary> {
+  const scale = Math.max(1, Math.floor(opts.scale ?? 1));
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  const rnd = createRandom(opts.seed ?? 20240601);
+  if (!(await databaseIsEmpty(db))) throw new Error('The database already holds data: demo data is loaded only into an empty database.');
+
+  const studyCount = scale === 1 ? 8 : 2 * scale;
+  const siteCount = scale === 1 ? 16 : 20 * scale;
+  const subjectsPerStudy = scale === 1 ? 40 : 1000;
+  const actor = { userId: null, reason: 'Demo data load' };
+  const passwordHash = await hashPassword(opts.password ?? DEFAULT_DEMO_PASSWORD);
+
+  const userIds = await withActor(db, actor, (tx) =>
+    insertInBatches(
+      tx,
+      'users',
+      DEMO_ROLES.map((role) => ({ email: `${role}@demo.local`, fullName: DEMO_NAMES[role], role, passwordHash })),
+      true,
+    ),
+  );
+  const userByRole = Object.fromEntries(DEMO_ROLES.map((r, i) => [r, userIds[i]!]));
+
+  const sites = Array.from({ length: siteCount }, (_, i) => buildSite(rnd, i));
+  const siteIds = await withActor(db, actor, (tx) => insertInBatches(tx, 'sites', sites, true));
+
+  const sitesPerStudy = (i: number) => (scale === 1 ? 3 + (i % 4) : 10);
+  const studies = Array.from({ length: studyCount }, (_, i) =>
+    buildStudy(rnd, i, today, Array.from({ length: sitesPerStudy(i) }, () => rnd.int(8, 20) * (scale === 1 ? 1 : 5))),
+  );
+  const studyIds = await withActor(db, actor, (tx) =>
+    insertInBatches(tx, 'studies', studies.map(({ siteTargets: _, ...row }) => row), true),
+  );
+
+  let patients = 0;
+  let visits = 0;
+  // One transaction per study keeps each unit small and the load restartable on failure.
+  for (let s = 0; s < studyCount; s++) {
+    const study = studies[s]!;
+    const studyId = studyIds[s]!;
+    const firstSite = (s * 7) % siteCount;
+    const chosen = Array.from({ length: sitesPerStudy(s) }, (_, k) => siteIds[(firstSite + k) % siteCount]!);
+    const counts = await withActor(db, actor, (tx) =>
+      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, today, subjectsPerStudy, userByRole, scale, index: s }),
+    );
+    patients += counts.patients;
+    visits += counts.visits;
+  }
+  return { users: DEMO_ROLES.length, studies: studyCount, sites: siteCount, patients, visits };
+}
+
+function personName(rnd: Random) {
+  return `${rnd.pick(GIVEN_NAMES)} ${rnd.pick(FAMILY_NAMES)}`;
+}
+
+function buildSite(rnd: Random, i: number) {
+  const place = PLACES[i % PLACES.length]!;
+  const kind = INSTITUTION_KINDS[Math.floor(i / PLACES.length) % INSTITUTION_KINDS.length]!;
+  const round = Math.floor(i / (PLACES.length * INSTITUTION_KINDS.length));
+  return {
+    siteNumber: `SITE-${String(i + 1).padStart(4, '0')}`,
+    name: `${place.city} ${kind}${round ? ` ${round + 1}` : ''}`,
+    principalInvestigator: `Dr. ${personName(rnd)}`,
+    address: `${rnd.int(1, 400)} ${place.street}, ${place.city}`,
+    city: place.city,
+    country: place.country,
+    phone: `+${rnd.int(1, 81)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
+    email: `research.site${i + 1}@hospital.example`,
+    status: i % 9 === 4 ? 'pending' : i % 23 === 11 ? 'inactive' : 'active',
+  };
+}
+
+function buildStudy(rnd: Random, i: number, today: string, siteTargets: number[]) {
+  const area = AREAS[i % AREAS.length]!;
+  const status = STUDY_STATUS_CYCLE[i % STUDY_STATUS_CYCLE.length]!;
+  const sponsor = SPONSORS[i % SPONSORS.length]!;
+  const cro = CROS[i % CROS.length]!;
+  // Planning studies start in the future, completed ones ended in the past, the rest are under way.
+  const startOffset = status === 'planning' ? rnd.int(30, 120) : status === 'completed' ? -rnd.int(900, 1200) : -rnd.int(200, 700);
+  const startDate = addDays(today, startOffset);
+  const durationDays = rnd.int(700, 1100);
+  const plannedEndDate = addDays(startDate, durationDays);
+  const year = startDate.slice(0, 4);
+  return {
+    code: `${area.prefix}-${year}-${String(i + 1).padStart(3, '0')}`,
+    title: `A ${PHASE_CYCLE[i % PHASE_CYCLE.length]!.replace('Phase', 'phase')} randomised study: ${area.titles[i % area.titles.length]}`,
+    description: `Multicentre, randomised, double-blind study of ${area.titles[i % area.titles.length]!.toLowerCase()}.`,
+    phase: PHASE_CYCLE[i % PHASE_CYCLE.length]!,
+    status,
+    therapeuticArea: area.area,
+    targetEnrollment: siteTargets.reduce((a, b) => a + b, 0),
+    sponsorName: sponsor.name,
+    sponsorType: sponsor.type,
+    croName: cro.name,
+    croType: cro.type,
+    principalInvestigator: `Dr. ${personName(rnd)}`,
+    principalInvestigatorTitle: 'Coordinating Investigator',
+    studyManager: personName(rnd),
+    studyManagerTitle: 'Clinical Study Manager',
+    startDate,
+    plannedEndDate,
+    actualEndDate: status === 'completed' ? addDays(plannedEndDate, -rnd.int(0, 60)) : null,
+    budgetTotal: rnd.int(20, 180) * 100_000,
+    currency: 'USD',
+    siteTargets,
+  };
+}
+
+interface StudyContext {
+  study: ReturnType<typeof buildStudy>;
+  studyId: number;
+  siteIds: number[];
+  today: string;
+  subjectsPerStudy: number;
+  userByRole: Record<string, number>;
+  scale: number;
+  index: number;
+}
+
+async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
+  const { study, studyId, today } = ctx;
+  const started = study.startDate <= today;
+  const elapsed = Math.max(0, Math.min(1, daysBetween(study.startDate, today) / daysBetween(study.startDate, study.plannedEndDate)));
+
+  // Sites in the study, each with its own target; activation follows the study's progress.
+  const targets = study.siteTargets;
+  const studySites = ctx.siteIds.map((siteId, k) => {
+    const assignedOn = addDays(study.startDate, -rnd.int(20, 60));
+    const active = started && (k < 2 || rnd.chance(0.75)) && study.status !== 'planning';
+    const activatedOn = active ? addDays(assignedOn, rnd.int(21, 70)) : null;
+    return {
+      studyId,
+      siteId,
+      enrollmentTarget: targets[k]!,
+      status: active ? 'active' : 'pending',
+      assignedOn: assignedOn < today ? assignedOn : today,
+      activatedOn: activatedOn && activatedOn < today ? activatedOn : active ? today : null,
+    };
+  });
+  await insertInBatches(tx, 'study_sites', studySites);
+
+  // Members: managers and monitors see every study; site staff see the first studies at one site.
+  const members: { userId: number; studyId: number; role: string; siteId: number | null }[] = [
+    { userId: ctx.userByRole['data-manager']!, studyId, role: 'data-manager', siteId: null },
+    { userId: ctx.userByRole['study-manager']!, studyId, role: 'study-manager', siteId: null },
+    { userId: ctx.userByRole['monitor']!, studyId, role: 'monitor', siteId: null },
+  ];
+  if (ctx.index < 4) {
+    members.push({ userId: ctx.userByRole['investigator']!, studyId, role: 'investigator', siteId: ctx.siteIds[0]! });
+    members.push({ userId: ctx.userByRole['coordinator']!, studyId, role: 'coordinator', siteId: ctx.siteIds[0]! });
+  }
+  if (study.sponsorName === SPONSORS[0].name) {
+    members.push({ userId: ctx.userByRole['sponsor']!, studyId, role: 'sponsor', siteId: null });
+  }
+  await insertInBatches(tx, 'study_memberships', members);
+
+  const visitDefIds = await insertInBatches(
+    tx,
+    'visit_definitions',
+    VISITS.map((v, k) => ({ studyId, code: v.code, name: v.name, dayOffset: v.dayOffset, windowDays: v.windowDays, sortOrder: k })),
+    true,
+  );
+
+  await insertInBatches(
+    tx,
+    'milestones',
+    MILESTONES.map((m) => {
+      const date = addDays(study.startDate, Math.round(m.at * daysBetween(study.startDate, study.plannedEndDate)));
+      const past = date < today;
+      const status = study.status === 'completed' || (past && rnd.chance(0.85)) ? 'completed' : past ? 'overdue' : 'pending';
+      return { studyId, name: m.name, targetDate: date, status, description: m.description };
+    }),
+  );
+  // The first milestone not yet completed is the current one.
+  await sql`update milestones set status = 'current' where id = (
+      select id from milestones where study_id = ${studyId} and status = 'pending' order by target_date limit 1)
+    and ${study.status !== 'completed'}`.execute(tx);
+
+  const budgetShares = [0.35, 0.15, 0.12, 0.12, 0.1, 0.06, 0.1];
+  const spentRatio = study.status === 'completed' ? rnd.int(90, 99) / 100 : elapsed * (rnd.int(80, 120) / 100);
+  await insertInBatches(
+    tx,
+    'budget_lines',
+    ['Site payments', 'Monitoring', 'Data management', 'Laboratory', 'Investigational product', 'Regulatory', 'Project management'].map(
+      (category, k) => {
+        const planned = Math.round(study.budgetTotal * budgetShares[k]!);
+        return { studyId, category, description: `${category} for ${study.code}`, plannedAmount: planned, actualAmount: Math.round(planned * Math.min(1, spentRatio)) };
+      },
+    ),
+  );
+
+  if (!started || study.status === 'planning') return { patients: 0, visits: 0 };
+
+  // Subjects: enrolled over the elapsed part of the study at active sites.
+  const activeSites = studySites.filter((s) => s.status === 'active');
+  const wanted = Math.round(ctx.subjectsPerStudy * (study.status === 'completed' ? 1 : 0.3 + 0.7 * elapsed) * (rnd.int(60, 110) / 100));
+  const subjects: any[] = [];
+  const perSiteSeq = new Map<number, number>();
+  for (let n = 0; n < wanted && activeSites.length; n++) {
+    const site = activeSites[n % activeSites.length]!;
+    const seq = (perSiteSeq.get(site.siteId) ?? 0) + 1;
+    perSiteSeq.set(site.siteId, seq);
+    const windowStart = site.activatedOn!;
+    const span = Math.max(1, daysBetween(windowStart, study.actualEndDate ?? today) - 14);
+    const screeningDate = addDays(windowStart, rnd.int(0, span));
+    const roll = rnd.next();
+    let status = study.status === 'completed' ? (roll < 0.88 ? 'completed' : 'withdrawn') : roll < 0.12 ? 'screening' : roll < 0.8 ? 'enrolled' : roll < 0.93 ? 'completed' : 'withdrawn';
+    const enrollmentDate = status === 'screening' ? null : addDays(screeningDate, rnd.int(3, 14));
+    if (enrollmentDate && enrollmentDate > today) status = 'screening';
+    subjects.push({
+      subjectCode: `${study.code.split('-')[0]}-${String(ctx.siteIds.indexOf(site.siteId) + 1).padStart(2, '0')}-${String(seq).padStart(4, '0')}`,
+      studyId,
+      siteId: site.siteId,
+      status,
+      yearOfBirth: Number(today.slice(0, 4)) - rnd.int(19, 82),
+      sex: rnd.chance(0.5) ? 'F' : 'M',
+      ethnicity: rnd.chance(0.97) ? rnd.pick(ETHNICITIES) : null,
+      screeningDate,
+      enrollmentDate: status === 'screening' ? null : enrollmentDate,
+      completionDate: status === 'completed' ? minDate(addDays(enrollmentDate!, 90), today) : null,
+      withdrawalDate: status === 'withdrawn' ? minDate(addDays(enrollmentDate ?? screeningDate, rnd.int(5, 80)), today) : null,
+    });
+  }
+  const patientIds = await insertInBatches(tx, 'patients', subjects, true);
+
+  const visitRows: any[] = [];
+  subjects.forEach((p, k) => {
+    const anchor = p.enrollmentDate ?? addDays(p.screeningDate, 14);
+    VISITS.forEach((v, vk) => {
+      if (!p.enrollmentDate && v.code !== 'SEL') return;
+      const scheduledDate = v.code === 'SEL' ? p.screeningDate : addDays(anchor, v.dayOffset);
+      const stoppedOn = p.withdrawalDate ?? null;
+      if (stoppedOn && scheduledDate > stoppedOn) return;
+      let status: string;
+      let actualDate: string | null = null;
+      if (scheduledDate <= today) {
+        const r = rnd.next();
+        status = r < 0.9 ? 'completed' : r < 0.95 ? 'missed' : 'warning';
+        if (status === 'completed') actualDate = minDate(addDays(scheduledDate, rnd.int(0, v.windowDays)), today);
+      } else {
+        status = daysBetween(today, scheduledDate) <= 7 ? 'pending' : 'scheduled';
+      }
+      visitRows.push({ patientId: patientIds[k]!, visitDefinitionId: visitDefIds[vk]!, status, scheduledDate, actualDate });
+    });
+  });
+  await insertInBatches(tx, 'subject_visits', visitRows);
+
+  // Protocol deviations at about 2-3% of enrolled subjects.
+  const deviations = subjects
+    .map((p, k) => ({ p, id: patientIds[k]! }))
+    .filter(({ p }) => p.enrollmentDate && rnd.chance(0.025))
+    .map(({ p, id }) => ({
+      studyId,
+      siteId: p.siteId,
+      patientId: id,
+      occurredOn: minDate(addDays(p.enrollmentDate, rnd.int(1, 40)), today),
+      severity: rnd.pick(['minor', 'minor', 'major', 'critical']),
+      description: rnd.pick(['Visit outside protocol window', 'Inclusion criterion not verified before dosing', 'Missed safety laboratory assessment', 'Dosing error']),
+    }));
+  await insertInBatches(tx, 'protocol_deviations', deviations);
+
+  return { patients: subjects.length, visits: visitRows.length };
+}
+
+function minDate(a: string, b: string) {
+  return a < b ? a : b;
+}

@@ -1,0 +1,24 @@
+// Migrations are listed here (not discovered on disk) so they run the same from source, a bundle or a test.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-foundation.ts';
+import * as m0002 from './0002-ctms-and-visits.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-ctms-and-visits': m0002,
+};
+
+/** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
+export const AUDITED_TABLES = [
+  'users',
+  'studies',
+  'sites',
+  'study_sites',
+  'study_memberships',
+  'patients',
+  'milestones',
+  'budget_lines',
+  'protocol_deviations',
+  'visit_definitions',
+  'subject_visits',
+] as const;

@@ -1,0 +1,233 @@
+// The Kysely Database interface: one entry per table, camelCase (CamelCasePlugin maps snake_case).
+// Keep in step with migrations/; only Selectable/Insertable/Updateable types leave this package.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** Calendar dates are 'YYYY-MM-DD' strings on both drivers (see connect.ts). */
+type DateString = string;
+type Version = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  fullName: string;
+  role: string;
+  passwordHash: string;
+  failedLoginCount: Generated<number>;
+  lockedUntil: Date | null;
+  lastLoginAt: Date | null;
+  passwordChangedAt: Timestamp;
+  isActive: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: CreatedAt;
+  lastSeenAt: Timestamp;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  clientIp: string | null;
+  userAgent: string | null;
+}
+
+export interface StudiesTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  description: string | null;
+  phase: string;
+  status: string;
+  therapeuticArea: string | null;
+  targetEnrollment: number;
+  sponsorName: string | null;
+  sponsorType: string | null;
+  croName: string | null;
+  croType: string | null;
+  principalInvestigator: string | null;
+  principalInvestigatorTitle: string | null;
+  studyManager: string | null;
+  studyManagerTitle: string | null;
+  startDate: DateString | null;
+  plannedEndDate: DateString | null;
+  actualEndDate: DateString | null;
+  budgetTotal: number | null;
+  currency: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface SitesTable {
+  id: Generated<number>;
+  siteNumber: string;
+  name: string;
+  principalInvestigator: string | null;
+  address: string | null;
+  city: string | null;
+  country: string;
+  phone: string | null;
+  email: string | null;
+  status: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface StudySitesTable {
+  id: Generated<number>;
+  studyId: number;
+  siteId: number;
+  enrollmentTarget: number;
+  status: Generated<string>;
+  assignedOn: ColumnType<DateString, DateString | undefined, DateString>;
+  activatedOn: DateString | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface StudyMembershipsTable {
+  id: Generated<number>;
+  userId: number;
+  studyId: number;
+  role: string;
+  siteId: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface PatientsTable {
+  id: Generated<number>;
+  subjectCode: string;
+  studyId: number;
+  siteId: number;
+  status: Generated<string>;
+  yearOfBirth: number | null;
+  sex: string | null;
+  ethnicity: string | null;
+  screeningDate: DateString;
+  enrollmentDate: DateString | null;
+  completionDate: DateString | null;
+  withdrawalDate: DateString | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface MilestonesTable {
+  id: Generated<number>;
+  studyId: number;
+  name: string;
+  targetDate: DateString;
+  status: string;
+  description: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface BudgetLinesTable {
+  id: Generated<number>;
+  studyId: number;
+  category: string;
+  description: string | null;
+  plannedAmount: number;
+  actualAmount: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface ProtocolDeviationsTable {
+  id: Generated<number>;
+  studyId: number;
+  siteId: number | null;
+  patientId: number | null;
+  occurredOn: DateString;
+  severity: string;
+  description: string;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface VisitDefinitionsTable {
+  id: Generated<number>;
+  studyId: number;
+  code: string;
+  name: string;
+  dayOffset: number;
+  windowDays: Generated<number>;
+  sortOrder: number;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface SubjectVisitsTable {
+  id: Generated<number>;
+  patientId: number;
+  visitDefinitionId: number;
+  status: string;
+  scheduledDate: DateString;
+  actualDate: DateString | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  occurredAt: Date;
+  tableName: string;
+  recordId: string;
+  action: 'insert' | 'update' | 'delete';
+  changes: Record<string, { old: unknown; new: unknown }>;
+  actorUserId: number | null;
+  reason: string;
+  clientIp: string | null;
+  prevHash: string | null;
+  hash: string;
+}
+
+export interface InsightSnapshotsTable {
+  id: Generated<number>;
+  computedAt: CreatedAt;
+  performanceImprovement: number;
+  optimizationOpportunities: number;
+  auditChainValid: boolean;
+  auditRowsVerified: number;
+  auditFirstBrokenId: number | null;
+  details: ColumnType<Record<string, unknown>, string, string>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  studies: StudiesTable;
+  sites: SitesTable;
+  studySites: StudySitesTable;
+  studyMemberships: StudyMembershipsTable;
+  patients: PatientsTable;
+  milestones: MilestonesTable;
+  budgetLines: BudgetLinesTable;
+  protocolDeviations: ProtocolDeviationsTable;
+  visitDefinitions: VisitDefinitionsTable;
+  subjectVisits: SubjectVisitsTable;
+  auditEvents: AuditEventsTable;
+  insightSnapshots: InsightSnapshotsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Study = Selectable<StudiesTable>;
+export type NewStudy = Insertable<StudiesTable>;
+export type StudyUpdate = Updateable<StudiesTable>;
+export type Site = Selectable<SitesTable>;
+export type Patient = Selectable<PatientsTable>;
+export type AuditEvent = Selectable<AuditEventsTable>;
