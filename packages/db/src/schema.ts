@@ -1,6 +1,7 @@
 // The Kysely Database interface: one entry per table, camelCase (CamelCasePlugin maps snake_case).
 // Keep in step with migrations/; only Selectable/Insertable/Updateable types leave this package.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role, StudyPhase, StudyStatus, SiteStatus, PatientStatus, MilestoneStatus } from '@ctp/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -12,7 +13,7 @@ export interface UsersTable {
   id: Generated<number>;
   email: string;
   fullName: string;
-  role: string;
+  role: Role;
   passwordHash: string;
   failedLoginCount: Generated<number>;
   lockedUntil: Date | null;
@@ -41,8 +42,8 @@ export interface StudiesTable {
   code: string;
   title: string;
   description: string | null;
-  phase: string;
-  status: string;
+  phase: StudyPhase;
+  status: StudyStatus;
   therapeuticArea: string | null;
   targetEnrollment: number;
   sponsorName: string | null;
@@ -73,7 +74,7 @@ export interface SitesTable {
   country: string;
   phone: string | null;
   email: string | null;
-  status: Generated<string>;
+  status: ColumnType<SiteStatus, SiteStatus | undefined, SiteStatus>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
@@ -84,7 +85,7 @@ export interface StudySitesTable {
   studyId: number;
   siteId: number;
   enrollmentTarget: number;
-  status: Generated<string>;
+  status: ColumnType<SiteStatus, SiteStatus | undefined, SiteStatus>;
   assignedOn: ColumnType<DateString, DateString | undefined, DateString>;
   activatedOn: DateString | null;
   createdAt: CreatedAt;
@@ -96,7 +97,7 @@ export interface StudyMembershipsTable {
   id: Generated<number>;
   userId: number;
   studyId: number;
-  role: string;
+  role: Role;
   siteId: number | null;
   createdAt: CreatedAt;
 }
@@ -106,7 +107,7 @@ export interface PatientsTable {
   subjectCode: string;
   studyId: number;
   siteId: number;
-  status: Generated<string>;
+  status: ColumnType<PatientStatus, PatientStatus | undefined, PatientStatus>;
   yearOfBirth: number | null;
   sex: string | null;
   ethnicity: string | null;
@@ -124,7 +125,7 @@ export interface MilestonesTable {
   studyId: number;
   name: string;
   targetDate: DateString;
-  status: string;
+  status: MilestoneStatus;
   description: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;

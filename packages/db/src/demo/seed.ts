@@ -70,7 +70,6 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
 
   const studyCount = scale === 1 ? 8 : 2 * scale;
   const siteCount = scale === 1 ? 16 : 20 * scale;
-  const subjectsPerStudy = scale === 1 ? 40 : 1000;
   const actor = { userId: null, reason: 'Demo data load' };
   const passwordHash = await hashPassword(opts.password ?? DEFAULT_DEMO_PASSWORD);
 
@@ -89,7 +88,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
 
   const sitesPerStudy = (i: number) => (scale === 1 ? 3 + (i % 4) : 10);
   const studies = Array.from({ length: studyCount }, (_, i) =>
-    buildStudy(rnd, i, today, Array.from({ length: sitesPerStudy(i) }, () => rnd.int(8, 20) * (scale === 1 ? 1 : 5))),
+    buildStudy(rnd, i, today, Array.from({ length: sitesPerStudy(i) }, () => rnd.int(8, 20) * (scale === 1 ? 1 : 6))),
   );
   const studyIds = await withActor(db, actor, (tx) =>
     insertInBatches(tx, 'studies', studies.map(({ siteTargets: _, ...row }) => row), true),
@@ -104,7 +103,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const firstSite = (s * 7) % siteCount;
     const chosen = Array.from({ length: sitesPerStudy(s) }, (_, k) => siteIds[(firstSite + k) % siteCount]!);
     const counts = await withActor(db, actor, (tx) =>
-      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, today, subjectsPerStudy, userByRole, scale, index: s }),
+      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, today, userByRole, scale, index: s }),
     );
     patients += counts.patients;
     visits += counts.visits;
@@ -174,7 +173,6 @@ interface StudyContext {
   studyId: number;
   siteIds: number[];
   today: string;
-  subjectsPerStudy: number;
   userByRole: Record<string, number>;
   scale: number;
   index: number;
@@ -256,7 +254,10 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
 
   // Subjects: enrolled over the elapsed part of the study at active sites.
   const activeSites = studySites.filter((s) => s.status === 'active');
-  const wanted = Math.round(ctx.subjectsPerStudy * (study.status === 'completed' ? 1 : 0.3 + 0.7 * elapsed) * (rnd.int(60, 110) / 100));
+  // Subjects follow the plan (linear to 'Last Patient In' at 70% of the duration), each study
+  // somewhat ahead or behind; about 85% of screened subjects go on to enrol.
+  const planned = study.status === 'completed' ? 1 : Math.min(1, elapsed / 0.7);
+  const wanted = Math.round((study.targetEnrollment * planned * (rnd.int(65, 125) / 100)) / 0.85);
   const subjects: any[] = [];
   const perSiteSeq = new Map<number, number>();
   for (let n = 0; n < wanted && activeSites.length; n++) {

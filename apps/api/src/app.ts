@@ -1,0 +1,130 @@
+// createApp({ db, config, logger }) -> the Express app. Tests import this; main.ts listens.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { rateLimit } from 'express-rate-limit';
+import { pinoHttp } from 'pino-http';
+import * as cookie from 'cookie';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { SECURITY } from '@ctp/contracts';
+import type { DbHandle } from '@ctp/db';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { Context } from './trpc.ts';
+import { appRouter } from './router.ts';
+import { resolveSession, type SessionUser } from './modules/auth/session.ts';
+import { csrfGuard } from './http/security.ts';
+import { errorHandler, isDatabaseUnavailable } from './http/errors.ts';
+import { callerFactory } from './rest-caller.ts';
+import { restRoutes } from './rest.ts';
+
+export interface AppDeps {
+  database: DbHandle;
+  config: Config;
+  logger: Logger;
+}
+
+interface Auth {
+  user: SessionUser | null;
+  sessionId: number | null;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export function createApp({ database, config, logger }: AppDeps) {
+  const { db } = database;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.TRUST_PROXY) app.set('trust proxy', 1);
+
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger,
+      // Paths only: query strings and bodies may hold clinical values.
+      serializers: {
+        req: (req) => ({ method: req.method, path: String(req.url).split('?')[0] }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await database.ping();
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'database unavailable' });
+    }
+  });
+
+  // Resolve the session cookie once per request, for tRPC and REST alike.
+  app.use(['/trpc', '/api'], async (req, res, next) => {
+    try {
+      const token = cookie.parse(req.headers.cookie ?? '')[SECURITY.sessionCookie];
+      const found = await resolveSession(db, token);
+      res.locals.auth = { user: found?.user ?? null, sessionId: found?.sessionId ?? null } satisfies Auth;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
+  app.use(['/trpc', '/api'], csrfGuard(config.ALLOWED_ORIGINS));
+  const loginLimiter = rateLimit({ windowMs: 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false });
+  app.use('/trpc', (req, res, next) => (req.path.includes('auth.login') ? loginLimiter(req, res, next) : next()));
+
+  const contextFor = (req: Request, res: Response): Context => {
+    const auth: Auth = res.locals.auth ?? { user: null, sessionId: null };
+    return {
+      db,
+      config,
+      user: auth.user,
+      sessionId: auth.sessionId,
+      req: {
+        ip: req.ip ?? null,
+        userAgent: req.get('user-agent') ?? null,
+        setSessionCookie(token, expiresAt) {
+          const options = { httpOnly: true, sameSite: 'lax' as const, secure: config.COOKIE_SECURE ?? req.secure, path: '/' };
+          if (token) res.cookie(SECURITY.sessionCookie, token, { ...options, expires: expiresAt });
+          else res.clearCookie(SECURITY.sessionCookie, options);
+        },
+      },
+    };
+  };
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => contextFor(req, res),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          const unavailable = isDatabaseUnavailable(error.cause);
+          logger.error({ procedure, cause: { name: error.cause?.name, code: (error.cause as any)?.code } }, unavailable ? 'database unavailable' : 'procedure failed');
+        }
+      },
+    }),
+  );
+
+  // REST: every path needs a session; unknown paths answer a JSON 404.
+  app.use('/api', (_req, res, next) => (res.locals.auth?.user ? next() : void res.status(401).json({ error: 'Please sign in' })));
+  app.use('/api', express.json({ limit: '1mb' }), restRoutes(callerFactory(contextFor)));
+  app.use('/api', (_req, res) => void res.status(404).json({ error: 'Not found' }));
+
+  // The built web app, with client-side routes falling back to index.html.
+  const webDist = config.WEB_DIST ?? defaultWebDist;
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' || req.path.startsWith('/trpc')) return next();
+      res.sendFile(path.join(webDist, 'index.html'));
+    });
+  }
+
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,68 @@
+// Read config, open the database, migrate, load demo data into an empty database, listen, and shut
+// down cleanly on SIGINT/SIGTERM.
+import { connect, migrateToLatest, databaseIsEmpty, seedDemoData, DEFAULT_DEMO_PASSWORD } from '@ctp/db';
+import { ROLES } from '@ctp/contracts';
+import { parseConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createApp } from './app.ts';
+import { scheduleInsights } from './modules/dashboard/insights.ts';
+
+const started = Date.now();
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+const logger = createLogger(config.LOG_LEVEL);
+const database = await connect({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  onPoolError: (err) => logger.warn({ code: (err as any).code }, 'database connection lost'),
+}).catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
+
+const applied = await migrateToLatest(database.db);
+if (applied.length) logger.info({ applied }, 'migrations applied');
+let seeded = false;
+if (config.SEED_DEMO_DATA && (await databaseIsEmpty(database.db))) {
+  const summary = await seedDemoData(database.db, { password: config.DEMO_PASSWORD });
+  logger.info(summary, 'demo data loaded');
+  seeded = true;
+}
+const stopInsights = scheduleInsights(database.db, config.INSIGHTS_INTERVAL_SECONDS, (err) =>
+  logger.error({ err: { name: (err as Error).name } }, 'insights computation failed'),
+);
+
+const app = createApp({ database, config, logger });
+const server = app.listen(config.PORT, config.HOST, () => {
+  const url = `http://localhost:${config.PORT}`;
+  const lines = [
+    '',
+    `  Clinical trial platform is running at ${url}  (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  ];
+  if (seeded || !config.DATABASE_URL) {
+    lines.push('', '  Demo logins (password ' + (config.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${DEFAULT_DEMO_PASSWORD}"`) + '):');
+    for (const r of ROLES) lines.push(`    ${r}@demo.local`);
+  }
+  console.warn(lines.join('\n') + '\n');
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  stopInsights();
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 5000).unref();
+  await new Promise((r) => server.once('close', r));
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

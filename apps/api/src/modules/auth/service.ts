@@ -1,0 +1,64 @@
+// Log in, log out and change password. Failed attempts count on the user row (audited), and the
+// fifth in a row locks the account for SECURITY.lockoutMinutes.
+import { TRPCError } from '@trpc/server';
+import { sql, withActor, hashPassword, verifyPassword, type Db } from '@ctp/db';
+import { SECURITY, type LoginInput, type ChangePasswordInput } from '@ctp/contracts';
+import { createSession, revokeSession, toSessionUser, type SessionUser } from './session.ts';
+
+const INVALID = 'Invalid email or password';
+// Verifying against a real hash when the email is unknown keeps response times alike for both cases.
+let dummyHash: Promise<string> | null = null;
+
+export async function login(db: Db, input: LoginInput, ip: string | null, userAgent: string | null) {
+  const user = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
+  if (!user || !user.isActive) {
+    dummyHash ??= hashPassword('not-a-real-password-0');
+    await verifyPassword(await dummyHash, input.password);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID });
+  }
+  if (user.lockedUntil && user.lockedUntil > new Date()) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'This account is locked after repeated failed log-in attempts. Try again later or ask an administrator.',
+    });
+  }
+  const ok = await verifyPassword(user.passwordHash, input.password);
+  if (!ok) {
+    const failed = user.failedLoginCount + 1;
+    const lock = failed >= SECURITY.maxFailedLogins;
+    await withActor(db, { userId: user.id, reason: lock ? 'Account locked after failed log-in attempts' : 'Failed log-in attempt', clientIp: ip }, (tx) =>
+      tx
+        .updateTable('users')
+        .set({
+          failedLoginCount: lock ? 0 : failed,
+          lockedUntil: lock ? sql<Date>`now() + make_interval(mins => ${SECURITY.lockoutMinutes})` : null,
+        })
+        .where('id', '=', user.id)
+        .execute(),
+    );
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID });
+  }
+  await withActor(db, { userId: user.id, reason: 'Log-in', clientIp: ip }, (tx) =>
+    tx.updateTable('users').set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: sql`now()` }).where('id', '=', user.id).execute(),
+  );
+  const session = await createSession(db, user.id, ip, userAgent);
+  return { ...session, user: toSessionUser(user) };
+}
+
+export async function logout(db: Db, sessionId: number) {
+  await revokeSession(db, sessionId);
+}
+
+export async function changePassword(db: Db, user: SessionUser, input: ChangePasswordInput, ip: string | null) {
+  const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await withActor(db, { userId: user.id, reason: 'Password changed by its owner', clientIp: ip }, async (tx) => {
+    await tx.updateTable('users').set({ passwordHash, passwordChangedAt: sql`now()`, version: sql`version + 1` }).where('id', '=', user.id).execute();
+    // Other sessions of this user end: a changed password must lock out whoever knew the old one.
+    await tx.updateTable('sessions').set({ revokedAt: sql`now()` }).where('userId', '=', user.id).where('revokedAt', 'is', null).execute();
+  });
+  return createSession(db, user.id, ip, null);
+}

@@ -1,0 +1,41 @@
+// Enrollment against plan, per study. The plan is linear from the study's start date to its
+// 'Last Patient In' milestone (or, without one, its planned end date):
+//   expected(today) = targetEnrollment * clamp((today - startDate) / (planEnd - startDate), 0, 1)
+// Only studies that are active or enrolling, with a start date in the past, are measured.
+import { sql, type Db } from '@ctp/db';
+
+export interface StudyPlanRow {
+  id: number;
+  code: string;
+  target: number;
+  actual: number;
+  expected: number;
+}
+
+export async function enrollmentAgainstPlan(db: Db, studyIds: number[] | null): Promise<StudyPlanRow[]> {
+  const scope = studyIds ? sql`s.id = any(${studyIds.length ? studyIds : [-1]}::int[])` : sql`true`;
+  const { rows } = await sql<StudyPlanRow>`
+    select s.id, s.code, s.target_enrollment as target,
+      (select count(*)::int from patients p where p.study_id = s.id and p.status in ('enrolled','completed')) as actual,
+      round(s.target_enrollment * least(1, greatest(0,
+        (current_date - s.start_date)::numeric / nullif(coalesce(
+          (select m.target_date from milestones m where m.study_id = s.id and m.name = 'Last Patient In' limit 1),
+          s.planned_end_date) - s.start_date, 0))), 1) as expected
+    from studies s
+    where ${scope} and s.status in ('active','enrolling') and s.start_date <= current_date
+    order by s.code`.execute(db);
+  return rows.map((r) => ({ ...r, expected: Number(r.expected ?? 0) }));
+}
+
+/** A study is behind plan when it has enrolled less than 80% of what the plan expects by today. */
+export const BEHIND_PLAN_RATIO = 0.8;
+
+export async function sitesPendingActivation(db: Db, studyIds: number[] | null) {
+  const scope = studyIds ? sql`ss.study_id = any(${studyIds.length ? studyIds : [-1]}::int[])` : sql`true`;
+  const { rows } = await sql<{ siteNumber: string; studyCode: string; waitingDays: number }>`
+    select si.site_number, st.code as study_code, (current_date - ss.assigned_on) as waiting_days
+    from study_sites ss join sites si on si.id = ss.site_id join studies st on st.id = ss.study_id
+    where ${scope} and ss.status = 'pending' and st.status in ('active','enrolling','planning')
+    order by ss.assigned_on, si.site_number`.execute(db);
+  return rows;
+}

@@ -1,0 +1,33 @@
+// The one query that shapes a study as the spec's Study entity. Enrollment is counted, not stored:
+// currentEnrollment = subjects of the study whose status is enrolled or completed.
+import { sql, type Db } from '@ctp/db';
+import type { StudySummary } from '@ctp/contracts';
+
+export function studySummaryQuery(db: Db, studyIds: number[] | null) {
+  let q = db
+    .selectFrom('studies as s')
+    .select([
+      's.id',
+      's.code as studyId',
+      's.title',
+      's.description',
+      's.phase',
+      's.status',
+      's.therapeuticArea',
+      's.targetEnrollment',
+      's.createdAt',
+      sql<number>`(select count(*)::int from patients p
+        where p.study_id = s.id and p.status in ('enrolled', 'completed'))`.as('currentEnrollment'),
+    ]);
+  if (studyIds) q = q.where('s.id', 'in', studyIds.length ? studyIds : [-1]);
+  return q;
+}
+
+/** The spec names this one field in snake case; the CamelCasePlugin would rename a snake alias back. */
+export function toStudySummary<T extends { therapeuticArea: string | null }>({ therapeuticArea, ...rest }: T) {
+  return { ...rest, therapeutic_area: therapeuticArea };
+}
+
+export async function listStudySummaries(q: ReturnType<typeof studySummaryQuery>): Promise<StudySummary[]> {
+  return (await q.execute()).map(toStudySummary);
+}

@@ -1,0 +1,86 @@
+// Test helpers: the real Express app on an ephemeral port, a cookie-carrying HTTP client, and
+// procedure callers acting as a given demo user.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { DbHandle } from '@ctp/db';
+import { createApp } from '../../src/app.ts';
+import { parseConfig, type Config } from '../../src/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createCallerFactory, type Context } from '../../src/trpc.ts';
+import { appRouter } from '../../src/router.ts';
+import { toSessionUser } from '../../src/modules/auth/session.ts';
+import { TEST_PASSWORD } from './db.ts';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
+}
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(database: DbHandle, config = testConfig()): Promise<TestServer> {
+  const app = createApp({ database, config, logger: createLogger('silent') });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** A minimal browser: keeps the session cookie and sends same-origin headers on writes. */
+export class TestClient {
+  cookie = '';
+  constructor(readonly baseUrl: string) {}
+
+  async request(path: string, init: RequestInit & { json?: unknown } = {}) {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      if (!headers.has('origin')) headers.set('origin', this.baseUrl);
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(this.baseUrl + path, { ...init, headers, body, redirect: 'manual' });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0]!;
+    return res;
+  }
+
+  /** Calls a tRPC mutation over HTTP, as the web app does (superjson envelope, batch of one). */
+  async mutation(procedure: string, input: unknown) {
+    const res = await this.request(`/trpc/${procedure}?batch=1`, { method: 'POST', json: { 0: { json: input } } });
+    const payload = (await res.json()) as any[];
+    return { status: res.status, body: payload[0] };
+  }
+
+  async login(email: string, password = TEST_PASSWORD) {
+    return this.mutation('auth.login', { email, password });
+  }
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+/** A procedure caller acting as the user with this email (e.g. 'monitor@demo.local'). */
+export async function callerAs(database: DbHandle, email: string, config = testConfig()) {
+  const user = await database.db
+    .selectFrom('users')
+    .select(['id', 'email', 'fullName', 'role'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const ctx: Context = {
+    db: database.db,
+    config,
+    user: toSessionUser(user),
+    sessionId: 0,
+    req: { ip: '127.0.0.1', userAgent: 'vitest', setSessionCookie: () => {} },
+  };
+  return createCaller(ctx);
+}
+
+export const demoEmail = (role: string) => `${role}@demo.local`;

@@ -1,0 +1,47 @@
+// A fresh, migrated database for one test file: PostgreSQL (from the template) when
+// TEST_DATABASE_URL is set, otherwise an in-memory PGlite. Never a mocked database.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { connect, migrateToLatest, seedDemoData, pgliteParsers, type DbHandle } from '@ctp/db';
+import { TEMPLATE_DB, serverUrl } from './global-setup.ts';
+
+export const TEST_TODAY = new Date().toISOString().slice(0, 10);
+export const TEST_PASSWORD = 'Test-Password-2026';
+
+export interface TestDatabase {
+  database: DbHandle;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  let database: DbHandle;
+  let drop = async () => {};
+  if (base) {
+    const name = `ctp_test_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.end();
+    database = await connect({ databaseUrl: serverUrl(base, name), poolSize: 4 });
+    drop = async () => {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    const pglite = await PGlite.create({ parsers: pgliteParsers });
+    database = await connect({ pglite });
+    await migrateToLatest(database.db);
+  }
+  if (opts.seed) await seedDemoData(database.db, { password: TEST_PASSWORD, today: TEST_TODAY });
+  return {
+    database,
+    async cleanup() {
+      await database.close();
+      await drop();
+    },
+  };
+}
