@@ -45,7 +45,7 @@ const studyFields = z.object({
   plannedEndDate: isoDate.nullish(),
   actualEndDate: isoDate.nullish(),
   budgetTotal: z.coerce.number().min(0).max(1e12).nullish(),
-  currency: z.string().trim().length(3).toUpperCase().default('USD'),
+  currency: z.string().trim().length(3, 'Use a 3-letter currency code, e.g. USD').toUpperCase(),
 });
 
 function datesInOrder(v: { startDate?: string | null; plannedEndDate?: string | null; actualEndDate?: string | null }) {
@@ -55,9 +55,12 @@ function datesInOrder(v: { startDate?: string | null; plannedEndDate?: string | 
 }
 const datesMessage = { message: 'End dates must not be before the start date', path: ['plannedEndDate'] };
 
-export const studyCreateInput = studyFields.refine(datesInOrder, datesMessage);
+export const studyCreateInput = studyFields
+  .extend({ currency: studyFields.shape.currency.default('USD') })
+  .refine(datesInOrder, datesMessage);
 export type StudyCreateInput = z.infer<typeof studyCreateInput>;
 
+/** No defaults in `changes`: a field left out keeps its stored value (the server re-checks dates against it). */
 export const studyUpdateInput = z.object({
   id,
   version,
@@ -67,9 +70,38 @@ export const studyUpdateInput = z.object({
 export type StudyUpdateInput = z.infer<typeof studyUpdateInput>;
 
 export const studyListInput = pagination.extend({
+  /** Matches study code or title, case-insensitive. */
+  search: z.string().trim().max(100).optional(),
+  status: studyStatus.optional(),
+  /** Only studies this site takes part in (site detail's studies). */
+  siteId: id.optional(),
+});
+export type StudyListInput = z.infer<typeof studyListInput>;
+
+export const studyActivityInput = z.object({ studyId: id, limit: z.coerce.number().int().min(1).max(20).default(10) });
+
+/** AI Study Insights: each item names what it measured; `code` + `params` let the web translate it. */
+export const STUDY_INSIGHT_KINDS = ['enrollmentPace', 'sitesBehind', 'dataMissing'] as const;
+export interface StudyInsight {
+  kind: (typeof STUDY_INSIGHT_KINDS)[number];
+  severity: 'success' | 'warning' | 'info';
+  code: string;
+  params: Record<string, string | number | null>;
+  message: string;
+}
+
+// --- CTMS: a trial is a study, addressed by its code -----------------------------------------
+export const trialCode = z.string().trim().min(1).max(40);
+export const trialListInput = pagination.extend({
+  /** Matches trial code, title or sponsor, case-insensitive. */
   search: z.string().trim().max(100).optional(),
   status: studyStatus.optional(),
 });
+export type TrialListInput = z.infer<typeof trialListInput>;
+export const trialByCodeInput = z.object({ trialId: trialCode });
+export const trialExportInput = z.object({ trialId: trialCode, format: z.enum(['csv', 'json']) });
+export const TRIAL_REPORT_KINDS = ['enrollment', 'budget', 'site-performance', 'timeline'] as const;
+export const trialReportInput = z.object({ trialId: trialCode, kind: z.enum(TRIAL_REPORT_KINDS) });
 
 export const milestoneInput = z.object({
   name: z.string().trim().min(2).max(200),

@@ -97,6 +97,7 @@ function acquireDataDirLock(dataDir: string): () => void {
       if (pid && pid !== process.pid && isAlive(pid)) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`,
+          { cause: err },
         );
       }
       fs.rmSync(lockPath, { force: true }); // stale lock of a process that is gone

@@ -11,7 +11,7 @@ export function csrfGuard(allowedOrigins: string[]) {
     const origin = req.get('origin');
     const host = req.get('host');
     if (origin) {
-      let originHost: string | null = null;
+      let originHost: string | null;
       try {
         originHost = new URL(origin).host;
       } catch {

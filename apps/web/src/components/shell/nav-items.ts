@@ -1,0 +1,47 @@
+import {
+  LayoutDashboard, FlaskConical, Building2, Users, ListChecks, MessageSquareWarning, FileText, Keyboard,
+  Database, Activity, BarChart3, ShieldCheck, FolderArchive, Send, Briefcase, Home,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  /** i18n key in the common namespace */
+  label: string;
+  icon: LucideIcon;
+}
+
+// Groups and items exactly as spec section 2 lists them.
+export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
+  { label: 'nav.groups.main', items: [
+    { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+    { to: '/studies', label: 'nav.studies', icon: FlaskConical },
+  ] },
+  { label: 'nav.groups.dataManagement', items: [
+    { to: '/sites', label: 'nav.sites', icon: Building2 },
+    { to: '/patients', label: 'nav.patients', icon: Users },
+    { to: '/inclusions', label: 'nav.inclusions', icon: ListChecks },
+    { to: '/queries', label: 'nav.queries', icon: MessageSquareWarning },
+    { to: '/forms', label: 'nav.forms', icon: FileText },
+    { to: '/data-entry', label: 'nav.dataEntry', icon: Keyboard },
+  ] },
+  { label: 'nav.groups.quality', items: [
+    { to: '/cdisc-standards', label: 'nav.cdisc', icon: Database },
+    { to: '/monitoring', label: 'nav.monitoring', icon: Activity },
+    { to: '/analytics', label: 'nav.analytics', icon: BarChart3 },
+    { to: '/compliance', label: 'nav.compliance', icon: ShieldCheck },
+  ] },
+  { label: 'nav.groups.documents', items: [{ to: '/etmf', label: 'nav.etmf', icon: FolderArchive }] },
+  { label: 'nav.groups.operations', items: [
+    { to: '/ertms', label: 'nav.ertms', icon: Send },
+    { to: '/ctms', label: 'nav.ctms', icon: Briefcase },
+  ] },
+];
+
+export const MOBILE_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'nav.home', icon: Home },
+  { to: '/studies', label: 'nav.studies', icon: FlaskConical },
+  { to: '/patients', label: 'nav.patients', icon: Users },
+  { to: '/forms', label: 'nav.forms', icon: FileText },
+  { to: '/analytics', label: 'nav.analytics', icon: BarChart3 },
+];

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useNavigate, Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Bell, Globe, Search, User, Settings, LogOut, ChevronDown } from 'lucide-react';
+import { LANGUAGES, APP_VERSION } from '@ctp/contracts';
+import { trpc } from '@/lib/trpc';
+import { setLanguage } from '@/lib/i18n';
+import { useCurrentUser } from '@/lib/auth';
+import { Badge } from '@/components/ui/badge';
+import { Input } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { AlertDot, useAlertText } from '@/features/dashboard/alert-text';
+import { ProfileDialog } from './profile-dialog';
+
+export function TopBar() {
+  const { t, i18n } = useTranslation('common');
+  const navigate = useNavigate();
+  const { data: me } = useCurrentUser();
+  const badges = trpc.dashboard.badges.useQuery();
+  const alerts = trpc.dashboard.qualityInsights.useQuery();
+  const alertText = useAlertText();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<'profile' | 'settings' | null>(null);
+  const queryClient = useQueryClient();
+  const logout = trpc.auth.logout.useMutation({
+    onSettled: () => {
+      // Nothing of the previous user may stay in memory.
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    },
+  });
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-white px-4">
+      <form
+        role="search"
+        className="relative max-w-md flex-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Subjects match by patient code, study code or site name: the broadest search we have.
+          if (search.trim()) navigate(`/patients?search=${encodeURIComponent(search.trim())}`);
+        }}
+      >
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input className="pl-9" placeholder={t('topbar.searchPlaceholder')} aria-label={t('topbar.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+      </form>
+      <div className="hidden items-center gap-2 md:flex">
+        <Badge tone="success" data-testid="badge-active-studies">
+          {t('topbar.activeStudies', { count: badges.data?.activeStudies ?? 0 })}
+        </Badge>
+        <Badge tone="primary" data-testid="badge-patients">
+          {t('topbar.activePatients', { count: badges.data?.activePatients ?? 0 })}
+        </Badge>
+      </div>
+      <div className="ml-auto flex items-center gap-1">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="sm" aria-label={t('topbar.language')}>
+              <Globe /> <span className="hidden sm:inline">{LANGUAGES.find((l) => l.code === i18n.resolvedLanguage)?.label ?? 'English'}</span>
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {LANGUAGES.map((l) => (
+              <DropdownMenuItem key={l.code} onSelect={() => setLanguage(l.code)} aria-current={i18n.resolvedLanguage === l.code}>
+                {l.label}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={t('topbar.notifications')} className="relative">
+              <Bell />
+              {!!alerts.data?.recentAlerts.length && (
+                <span className="absolute right-1 top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] text-white">
+                  {Math.min(alerts.data.recentAlerts.length, 3)}
+                </span>
+              )}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-80">
+            <DropdownMenuLabel>{t('topbar.notifications')}</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            {(alerts.data?.recentAlerts ?? []).slice(0, 3).map((a, i) => (
+              <DropdownMenuItem key={i} className="items-start">
+                <AlertDot type={a.type} />
+                <div>
+                  <div className="font-medium">{alertText(a).message}</div>
+                  <div className="text-xs text-muted-foreground">{alertText(a).details}</div>
+                </div>
+              </DropdownMenuItem>
+            ))}
+            {alerts.data && !alerts.data.recentAlerts.length && <div className="px-2 py-3 text-sm text-muted-foreground">{t('topbar.noNotifications')}</div>}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/dashboard" className="justify-center text-primary">{t('topbar.viewAllNotifications')}</Link>
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" className="h-auto gap-2 py-1" aria-label={t('topbar.profile')}>
+              <div className="flex h-8 w-8 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <User className="h-4 w-4" />
+              </div>
+              <div className="hidden text-left leading-tight sm:block">
+                <div className="text-sm font-medium" data-testid="user-name">{me?.fullName}</div>
+                <div className="text-xs text-muted-foreground" data-testid="user-title">{me ? t(`roles.${me.role}`) : ''}</div>
+              </div>
+              <ChevronDown className="hidden h-4 w-4 sm:block" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuLabel>
+              <div>{me?.fullName}</div>
+              <div className="text-xs font-normal text-muted-foreground">{me?.email}</div>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => setDialog('profile')}><User className="h-4 w-4" /> {t('topbar.profile')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setDialog('settings')}><Settings className="h-4 w-4" /> {t('topbar.settings')}</DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => logout.mutate()}><LogOut className="h-4 w-4" /> {t('topbar.logout')}</DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <div className="px-2 py-1 text-xs text-muted-foreground">{APP_VERSION}</div>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+      {me && dialog && <ProfileDialog user={me} section={dialog} onClose={() => setDialog(null)} />}
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { enrollmentLevel, enrollmentPercent } from '@ctp/contracts';
+import { Progress } from '@/components/ui/progress';
+
+// Spec section 4: at or above 80% green, at or above 50% orange, below 50% the primary colour.
+const COLOURS = { high: 'bg-green-600', medium: 'bg-orange-500', low: 'bg-primary' } as const;
+
+export function EnrollmentBar({ current, target, label }: { current: number; target: number; label?: string }) {
+  const { t } = useTranslation('common');
+  const level = enrollmentLevel(current, target);
+  return (
+    <div className="grid gap-1" data-enrollment-level={level}>
+      <div className="flex justify-between text-xs text-muted-foreground">
+        <span>{label ?? t('enrollment.label')}</span>
+        <span>
+          {current}/{target} ({Math.round(enrollmentPercent(current, target))}%)
+        </span>
+      </div>
+      <Progress value={enrollmentPercent(current, target)} indicatorClassName={COLOURS[level]} aria-label={label ?? t('enrollment.label')} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Dates and numbers in the browser's locale (spec section 9).
+import { enrollmentPercent } from '@ctp/contracts';
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '—';
+  // Calendar dates arrive as YYYY-MM-DD: read them as local dates so no timezone shifts the day.
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString();
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString();
+}
+
+export function formatNumber(n: number, digits = 0): string {
+  return n.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Budget in millions with one decimal (spec section 9), e.g. 12.5M. */
+export function formatMillions(amount: number, currency = 'USD'): string {
+  const symbol = currency === 'USD' ? '$' : `${currency} `;
+  return `${symbol}${formatNumber(amount / 1_000_000, 1)}M`;
+}
+
+export function formatMoney(amount: number, currency = 'USD'): string {
+  return amount.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 });
+}
+
+/** Enrollment percent rounded for text displays. */
+export function percentText(current: number, target: number): string {
+  return `${Math.round(enrollmentPercent(current, target))}%`;
+}
+
+/** Whole days since a timestamp, rounded. */
+export function daysSince(value: string | Date): number {
+  return Math.round((Date.now() - new Date(value).getTime()) / 86_400_000);
+}
+
+/** Triggers a download of text content produced by the server. */
+export function downloadText(filename: string, contentType: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: contentType }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

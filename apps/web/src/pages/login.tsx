@@ -1,0 +1,65 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Activity } from 'lucide-react';
+import { loginInput, type LoginInput } from '@ctp/contracts';
+import { trpc } from '@/lib/trpc';
+import { useCurrentUser } from '@/lib/auth';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ErrorState } from '@/components/ui/states';
+
+/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
+function safeNext(next: string | null) {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('common');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const me = useCurrentUser();
+  const next = safeNext(params.get('next'));
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
+  const login = trpc.auth.login.useMutation({
+    onSuccess: (user) => {
+      utils.auth.me.setData(undefined, user);
+      navigate(next, { replace: true });
+    },
+  });
+  if (me.data) return <Navigate to={next} replace />;
+  const errors = form.formState.errors;
+  return (
+    <div className="flex min-h-full items-center justify-center bg-gradient-to-br from-blue-50 to-slate-100 p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex h-12 w-12 items-center justify-center rounded-xl bg-primary text-white">
+            <Activity className="h-6 w-6" />
+          </div>
+          <CardTitle className="text-xl">{t('login.title')}</CardTitle>
+          <CardDescription>{t('login.subtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="grid gap-4" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
+            {login.error && <ErrorState message={login.error.message} />}
+            <div className="grid gap-1.5">
+              <Label htmlFor="email">{t('login.email')}</Label>
+              <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...form.register('email')} />
+              {errors.email && <p className="text-xs text-destructive">{errors.email.message}</p>}
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="password">{t('login.password')}</Label>
+              <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+              {errors.password && <p className="text-xs text-destructive">{errors.password.message}</p>}
+            </div>
+            <Button type="submit" disabled={login.isPending}>{login.isPending ? t('login.signingIn') : t('login.submit')}</Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// Serves the built app for end-to-end tests on a fresh embedded database loaded with demo data.
+import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+
+const dataDir = '.data/e2e';
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', INSIGHTS_INTERVAL_SECONDS: '30' },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
