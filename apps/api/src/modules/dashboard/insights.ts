@@ -13,7 +13,8 @@ import { enrollmentAgainstPlan, sitesPendingActivation, BEHIND_PLAN_RATIO } from
 export async function computeInsightSnapshot(db: Db) {
   const plan = await enrollmentAgainstPlan(db, null);
   const actual = plan.reduce((a, r) => a + r.actual, 0);
-  const expected = plan.reduce((a, r) => a + r.expected, 0);
+  // Each study's expected figure is rounded to one decimal in SQL, so the sum is exact to one decimal.
+  const expected = Math.round(plan.reduce((a, r) => a + r.expected, 0) * 10) / 10;
   const improvement = expected > 0 ? Math.round((actual / expected - 1) * 100) : 0;
   const behind = plan.filter((r) => r.actual < BEHIND_PLAN_RATIO * r.expected);
   const longPending = (await sitesPendingActivation(db, null)).filter((s) => s.waitingDays > 30);
@@ -27,7 +28,7 @@ export async function computeInsightSnapshot(db: Db) {
   const details = {
     studiesMeasured: plan.length,
     actualEnrollment: actual,
-    expectedEnrollment: Math.round(expected),
+    expectedEnrollment: expected,
     studiesBehindPlan: behind.length,
     sitesPendingOver30Days: longPending.length,
     idleActiveSites: idleSites,

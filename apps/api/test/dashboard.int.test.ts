@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, withActor } from '@ctp/db';
+import { DEFAULT_INSIGHTS } from '@ctp/contracts';
+import { createTestDatabase, type TestDatabase } from './support/db.ts';
+import { callerAs } from './support/app.ts';
+import { computeInsightSnapshot } from '../src/modules/dashboard/insights.ts';
+import { computeDataQualityScore } from '../src/modules/dashboard/quality.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ seed: true });
+});
+afterAll(() => t.cleanup());
+
+describe('dashboard figures', () => {
+  it('answers the spec defaults flagged static until the first computation, then computed values', async () => {
+    const caller = await callerAs(t.database, 'data-manager@demo.local');
+    expect(await caller.dashboard.insights()).toEqual({ isStatic: true, ...DEFAULT_INSIGHTS });
+    await computeInsightSnapshot(t.database.db);
+    const computed = await caller.dashboard.insights();
+    expect(computed.isStatic).toBe(false);
+    const snap = await t.database.db.selectFrom('insightSnapshots').selectAll().executeTakeFirstOrThrow();
+    expect(computed.performanceImprovement).toBe(`${snap.performanceImprovement}%`);
+    const d = snap.details as any;
+    expect(computed.optimizationOpportunities).toBe(d.studiesBehindPlan + d.sitesPendingOver30Days + d.idleActiveSites);
+    expect(snap.performanceImprovement).toBe(Math.round((d.actualEnrollment / d.expectedEnrollment - 1) * 100));
+  });
+
+  it('computes the data quality score by its formula on a controlled study', async () => {
+    const { db } = t.database;
+    const actor = { userId: null, reason: 'Test fixture' };
+    const studyId = await withActor(db, actor, async (tx) => {
+      const { id } = await tx
+        .insertInto('studies')
+        .values({ code: 'DQ-TEST-1', title: 'Quality fixture', phase: 'Phase II', status: 'active', targetEnrollment: 10, startDate: '2024-01-01' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const site = await tx.insertInto('sites').values({ siteNumber: 'DQ-1', name: 'Fixture site', country: 'France', status: 'active' }).returning('id').executeTakeFirstOrThrow();
+      await tx.insertInto('studySites').values({ studyId: id, siteId: site.id, enrollmentTarget: 10, status: 'active', assignedOn: '2024-01-01', activatedOn: '2024-01-02' }).execute();
+      const visit = await tx.insertInto('visitDefinitions').values({ studyId: id, code: 'D0', name: 'Day 0', dayOffset: 0, sortOrder: 0 }).returning('id').executeTakeFirstOrThrow();
+      // Subject A: all 3 demographic fields; subject B: 1 of 3 (sex only).
+      const a = await tx.insertInto('patients').values({ subjectCode: 'A', studyId: id, siteId: site.id, status: 'enrolled', yearOfBirth: 1970, sex: 'F', ethnicity: 'Not reported', screeningDate: '2024-02-01', enrollmentDate: '2024-02-05' }).returning('id').executeTakeFirstOrThrow();
+      const b = await tx.insertInto('patients').values({ subjectCode: 'B', studyId: id, siteId: site.id, status: 'screening', sex: 'M', screeningDate: '2024-02-01' }).returning('id').executeTakeFirstOrThrow();
+      // Due visits: A completed, B missed; a future visit does not count.
+      await tx.insertInto('subjectVisits').values([
+        { patientId: a.id, visitDefinitionId: visit.id, status: 'completed', scheduledDate: '2024-02-05', actualDate: '2024-02-05' },
+        { patientId: b.id, visitDefinitionId: visit.id, status: 'missed', scheduledDate: '2024-02-06' },
+      ]).execute();
+      return id;
+    });
+    // (4 filled fields + 1 completed due visit) / (6 expected fields + 2 due visits) = 5/8 = 62.5
+    expect(await computeDataQualityScore(db, [studyId])).toBe(62.5);
+    expect(await computeDataQualityScore(db, [])).toBe(100);
+  });
+
+  it('scopes the overview to the studies the user is a member of', async () => {
+    const investigator = await callerAs(t.database, 'investigator@demo.local');
+    const admin = await callerAs(t.database, 'admin@demo.local');
+    const mine = await t.database.db
+      .selectFrom('studyMemberships as m')
+      .innerJoin('users as u', 'u.id', 'm.userId')
+      .select('m.studyId')
+      .where('u.email', '=', 'investigator@demo.local')
+      .execute();
+    const visible = new Set(mine.map((m) => m.studyId));
+    const overview = await investigator.dashboard.overview();
+    for (const s of overview.studies) expect(visible.has(s.id)).toBe(true);
+    expect((await admin.dashboard.overview()).studies.length).toBeGreaterThanOrEqual(overview.studies.length);
+  });
+
+  it('reports the audit trail incomplete when a trigger is switched off, and non-compliant when the chain breaks', async () => {
+    const { db } = t.database;
+    const caller = await callerAs(t.database, 'monitor@demo.local');
+    expect((await caller.dashboard.complianceStatus()).auditTrailCompleteness).toBe(100);
+    await sql`alter table milestones disable trigger audit_milestones`.execute(db);
+    const partial = await caller.dashboard.complianceStatus();
+    expect(partial.auditTrailCompleteness).toBe(Math.round((100 * 10) / 11));
+    expect(partial.cfr21Part11).toBe('attention');
+    await sql`alter table milestones enable trigger audit_milestones`.execute(db);
+
+    await sql`alter table audit_events disable trigger audit_events_no_change`.execute(db);
+    await sql`update audit_events set reason = 'forged' where id = 3`.execute(db);
+    await sql`alter table audit_events enable trigger audit_events_no_change`.execute(db);
+    await computeInsightSnapshot(db);
+    const broken = await caller.dashboard.complianceStatus();
+    expect(broken.cfr21Part11).toBe('non-compliant');
+    expect(broken.auditTrailCompleteness).toBeLessThan(100);
+    expect(broken.checks.find((c) => c.check.startsWith('Audit hash chain'))?.check).toBe('Audit hash chain broken at row 3');
+  });
+});
