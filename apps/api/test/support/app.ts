@@ -52,6 +52,11 @@ export class TestClient {
     return res;
   }
 
+  /** GET a path and parse its JSON body (typed loosely: tests assert the shape). */
+  async getJson(path: string): Promise<any> {
+    return (await this.request(path)).json();
+  }
+
   /** Calls a tRPC mutation over HTTP, as the web app does (superjson envelope, batch of one). */
   async mutation(procedure: string, input: unknown) {
     const res = await this.request(`/trpc/${procedure}?batch=1`, { method: 'POST', json: { 0: { json: input } } });
