@@ -1,0 +1,123 @@
+// npm run bench [-- --scale 100 --reload --duration 10 --connections 10]
+// Loads the demo data at the given scale into a PostgreSQL database (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/ctp_bench), starts the server in its own process, and measures the
+// procedures behind the core screens with many concurrent requests from this process (autocannon).
+// Prints p50/p99 latency and requests per second per call, and writes .bench/results.json.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEFAULT_DEMO_PASSWORD } from '@ctp/db';
+import { benchCalls } from './calls.ts';
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '100' },
+    reload: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3300' },
+  },
+});
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ctp_bench';
+const scale = Number(values.scale);
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+
+/** True when the database already holds demo data at this scale; otherwise recreates it empty. */
+async function alreadyLoaded(): Promise<boolean> {
+  if (!values.reload) {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await c.connect();
+      const r = await c.query('select count(*)::int as n from studies');
+      if (r.rows[0].n === (scale === 1 ? 8 : 2 * scale)) return true;
+    } catch {
+      // no database or no schema yet: create it below
+    } finally {
+      await c.end().catch(() => {});
+    }
+  }
+  const url = new URL(databaseUrl);
+  const dbName = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  return false;
+}
+
+if (!(await alreadyLoaded())) {
+  console.log(`» Loading demo data at scale ${scale} into ${new URL(databaseUrl).pathname.slice(1)}`);
+  const t0 = Date.now();
+  execFileSync(process.execPath, ['--import', 'tsx', 'packages/db/src/cli/seed.ts', '--scale', String(scale)], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  console.log(`  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query('VACUUM ANALYZE');
+  await c.end();
+}
+
+console.log('» Starting the server (PostgreSQL, separate process)');
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO_DATA: 'false', INSIGHTS_INTERVAL_SECONDS: '86400' },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+for (let i = 0; i < 120; i++) {
+  const ok = await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false);
+  if (ok) break;
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+async function login(email: string): Promise<string> {
+  const res = await fetch(`${base}/trpc/auth.login?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ 0: { json: { email, password: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD } } }),
+  });
+  if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+const ids = await discoverIds(databaseUrl);
+const results: { call: string; user: string; p50: number; p99: number; rps: number; errors: number }[] = [];
+for (const user of ['admin@demo.local', 'data-manager@demo.local']) {
+  const cookie = await login(user);
+  for (const call of benchCalls(ids)) {
+    const check = await fetch(base + call.path, { headers: { cookie } });
+    if (!check.ok) throw new Error(`${call.name} answered ${check.status}`);
+    const r = await autocannon({
+      url: base + call.path,
+      headers: { cookie },
+      connections: Number(values.connections),
+      duration: Number(values.duration),
+    });
+    const row = { call: call.name, user: user.split('@')[0]!, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.non2xx };
+    results.push(row);
+    console.log(`${row.call.padEnd(34)} ${row.user.padEnd(13)} p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${String(row.rps).padStart(5)} req/s  errors ${row.errors}`);
+  }
+}
+mkdirSync('.bench', { recursive: true });
+writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results }, null, 2));
+const slow = results.filter((r) => r.p99 >= 50);
+console.log(slow.length ? `\n${slow.length} call(s) at or above the 50 ms p99 target` : '\nEvery call under the 50 ms p99 target');
+stop();
+process.exit(0);
+
+async function discoverIds(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const q = async (text: string) => (await c.query(text)).rows[0];
+  const study = await q(`select s.id, s.code from studies s where s.status = 'active' order by s.id desc limit 1`);
+  const site = await q(`select site_id as id from study_sites where study_id = ${study.id} limit 1`);
+  await c.end();
+  return { studyId: study.id as number, studyCode: study.code as string, siteId: site.id as number };
+}
