@@ -2,7 +2,8 @@
 import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
-const dataDir = '.data/e2e';
+// One folder per port, so two runs on different ports never share a database.
+const dataDir = `.data/e2e-${process.env.PORT ?? 3199}`;
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
   stdio: 'inherit',

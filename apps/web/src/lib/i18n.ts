@@ -26,6 +26,8 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
 export function setLanguage(code: LanguageCode) {
   localStorage.setItem(STORAGE_KEY, code);
   document.documentElement.lang = code;

@@ -1,0 +1,73 @@
+import { test, expect } from '@playwright/test';
+import deDashboard from '../apps/web/src/locales/de/dashboard.json' with { type: 'json' };
+import { loginAs } from './support/auth';
+
+test('dashboard shows the figures the database computes', async ({ page }) => {
+  await loginAs(page, 'data-manager');
+  const overview = await (await page.request.get('/api/dashboard/overview')).json();
+  await expect(page.getByTestId('data-quality-score')).toHaveText(`${overview.dataQualityScore}%`);
+  await expect(page.getByTestId('active-study')).toHaveCount(Math.min(3, overview.studies.length));
+  await expect(page.getByTestId('active-study').first()).toContainText(overview.studies[0].studyId);
+  const badges = await page.request.get('/trpc/dashboard.badges');
+  const counts = (await badges.json()).result.data.json;
+  await expect(page.getByTestId('badge-active-studies')).toContainText(String(counts.activeStudies));
+  await expect(page.getByTestId('user-name')).toHaveText('Sarah Johnson');
+  await expect(page.getByTestId('user-title')).toHaveText('Clinical Data Manager');
+});
+
+test('sidebar collapses from 16rem to 4rem and highlights the active route', async ({ page }) => {
+  await loginAs(page, 'monitor');
+  const sidebar = page.getByTestId('sidebar');
+  expect((await sidebar.boundingBox())!.width).toBe(256);
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await sidebar.getByRole('link', { name: 'CTMS' }).click();
+  await expect(page).toHaveURL(/\/ctms$/);
+  await expect(sidebar.getByRole('link', { name: 'CTMS' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Collapse' }).click();
+  await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(64);
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(256);
+});
+
+test('sidebar is hidden under 1024 px, where the mobile bar takes over', async ({ page }) => {
+  await loginAs(page, 'monitor');
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await expect(page.getByTestId('mobile-bar')).toBeVisible();
+  await page.getByTestId('mobile-bar').getByRole('link', { name: 'Studies' }).click();
+  await expect(page).toHaveURL(/\/studies$/);
+});
+
+test('the language menu switches the shell and the dashboard', async ({ page }) => {
+  await loginAs(page, 'study-manager');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.getByText(deDashboard.insights.title)).toBeVisible();
+  await expect(page.getByRole('heading', { name: deDashboard.capabilities.title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // Back to English for the tests that follow (the choice is remembered).
+  await page.getByRole('button', { name: /Sprache/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByText('AI Insights Ready')).toBeVisible();
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('log out ends the session and protected pages send the user to login and back', async ({ page }) => {
+  await loginAs(page, 'sponsor');
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/dashboard/overview')).status()).toBe(401);
+  await page.goto('/ctms');
+  await expect(page).toHaveURL(/\/login\?next=%2Fctms$/);
+  await page.getByLabel('Email').fill('sponsor@demo.local');
+  await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'Demo-Password-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/ctms$/);
+});
