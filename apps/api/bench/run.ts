@@ -58,6 +58,9 @@ if (!(await alreadyLoaded())) {
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });
   console.log(`  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+{
+  // Fresh planner statistics on every run (autovacuum may be off or behind on a test server).
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   await c.query('VACUUM ANALYZE');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -44,11 +45,15 @@ export const pgliteParsers = {
   [OID.date]: (v: string) => v,
 };
 
+/** Options for every PGlite instance: the type parsers above and the extensions migrations use (pg_trgm: 0003). */
+export const pgliteOptions = { parsers: pgliteParsers, extensions: { pg_trgm } };
+
 const plugins = [new CamelCasePlugin()];
 
 export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: pgTypes });
+    // JIT compilation only pays off for long analytical queries; for this app's short ones it adds latency.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: pgTypes, options: '-c jit=off' });
     // Without an error handler a PostgreSQL restart would crash the process; queries fail with 503 instead.
     pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
@@ -65,7 +70,7 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
     const dataDir = path.resolve(opts.dataDir ?? '.data');
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(dataDir);
-    client = await PGlite.create(path.join(dataDir, 'pgdata'), { parsers: pgliteParsers });
+    client = await PGlite.create(path.join(dataDir, 'pgdata'), pgliteOptions);
   }
   const pglite = client;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
