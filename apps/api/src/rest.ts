@@ -2,9 +2,15 @@
 import { Router } from 'express';
 import type { CallerFor } from './rest-caller.ts';
 import { dashboardRest } from './modules/dashboard/rest.ts';
+import { studiesRest } from './modules/studies/rest.ts';
+import { sitesRest } from './modules/sites/rest.ts';
+import { patientsRest } from './modules/patients/rest.ts';
 
 export function restRoutes(caller: CallerFor) {
   const r = Router();
   r.use(dashboardRest(caller));
+  r.use(studiesRest(caller));
+  r.use(sitesRest(caller));
+  r.use(patientsRest(caller));
   return r;
 }

@@ -1,10 +1,18 @@
 import { router } from './trpc.ts';
 import { authRouter } from './modules/auth/router.ts';
 import { dashboardRouter } from './modules/dashboard/router.ts';
+import { studiesRouter } from './modules/studies/router.ts';
+import { trialsRouter } from './modules/trials/router.ts';
+import { sitesRouter } from './modules/sites/router.ts';
+import { patientsRouter } from './modules/patients/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
   dashboard: dashboardRouter,
+  studies: studiesRouter,
+  trials: trialsRouter,
+  sites: sitesRouter,
+  patients: patientsRouter,
 });
 
 export type AppRouter = typeof appRouter;

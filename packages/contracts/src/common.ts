@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { MAX_LIST_LIMIT } from './constants.ts';
 
-export const id = z.coerce.number().int().positive();
+/** Integer keys are PostgreSQL `integer`: a larger number cannot name a row (and must not reach SQL as a 500). */
+export const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Calendar dates travel as YYYY-MM-DD strings on both database drivers. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
+  // A real calendar day: 2024-02-30 would otherwise reach SQL and fail there.
+  .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v, 'Not a valid date');
 /** Every change to a record names why (21 CFR Part 11 / ALCOA+). */
 export const reason = z.string().trim().min(3, 'Give a reason for the change').max(500);
 /** Optimistic locking: an update names the version it read. */
-export const version = z.number().int().positive();
+export const version = z.number().int().positive().max(2_147_483_647);
 
 export const pagination = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(50),

@@ -30,6 +30,24 @@ export const patientListInput = pagination.extend({
   search: z.string().trim().max(100).optional(),
 });
 export type PatientListInput = z.infer<typeof patientListInput>;
+/** The list's filters without paging: summary tiles and CSV export. */
+export const patientFilterInput = patientListInput.omit({ limit: true, offset: true });
+export type PatientFilterInput = z.infer<typeof patientFilterInput>;
+
+/** The four tiles of the Patients screen (Total Patients, Enrolled, Completed, Withdrawn) plus screening. */
+export const patientsOverview = z.object({
+  total: z.number().int(),
+  screening: z.number().int(),
+  enrolled: z.number().int(),
+  completed: z.number().int(),
+  withdrawn: z.number().int(),
+});
+export type PatientsOverview = z.infer<typeof patientsOverview>;
+
+export const patientCsvExport = z.object({ filename: z.string(), contentType: z.literal('text/csv'), content: z.string(), rows: z.number().int() });
+export type PatientCsvExport = z.infer<typeof patientCsvExport>;
+/** The most rows one CSV export holds. */
+export const MAX_PATIENT_EXPORT_ROWS = 100_000;
 
 export const patientEnrollInput = z.object({
   studyId: id,
@@ -45,6 +63,15 @@ export const patientEnrollInput = z.object({
   reason: reason.default('Subject screened'),
 });
 export type PatientEnrollInput = z.infer<typeof patientEnrollInput>;
+export const enrolledPatient = z.object({
+  id: z.number().int(),
+  patientId: z.string(),
+  studyId: z.number().int(),
+  siteId: z.number().int(),
+  status: patientStatus,
+  version: z.number().int(),
+});
+export type EnrolledPatient = z.infer<typeof enrolledPatient>;
 
 export const patientStatusInput = z.object({
   id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteStatus } from './enums.ts';
+import { siteStatus, studyStatus, alertType } from './enums.ts';
 import { id, reason, version, pagination } from './common.ts';
 
 export const siteSummary = z.object({
@@ -33,7 +33,7 @@ const siteFields = z.object({
   phone: z.string().trim().max(40).nullish(),
   email: z.string().trim().email('Enter a valid email address').max(200).nullish().or(z.literal('')),
 });
-export const siteCreateInput = siteFields;
+export const siteCreateInput = siteFields.extend({ reason: reason.default('New site registered') });
 export type SiteCreateInput = z.infer<typeof siteCreateInput>;
 export const siteUpdateInput = z.object({
   id,
@@ -41,12 +41,86 @@ export const siteUpdateInput = z.object({
   reason,
   changes: siteFields.omit({ siteNumber: true }).partial().extend({ status: siteStatus.optional() }),
 });
+export type SiteUpdateInput = z.infer<typeof siteUpdateInput>;
 
 export const siteListInput = pagination.extend({
   studyId: id.optional(),
+  /** Narrows the list to one site (REST `?siteId=`). */
+  siteId: id.optional(),
   status: siteStatus.optional(),
+  /** Matches site number, name, city or country, case-insensitive. */
   search: z.string().trim().max(100).optional(),
 });
+export type SiteListInput = z.infer<typeof siteListInput>;
+/** The tiles take the list's scope filters (not its status filter: the tiles count by status). */
+export const siteSummaryInput = siteListInput.pick({ studyId: true, search: true }).optional();
+
+/** The four tiles of the Sites screen. enrollmentRate = totalEnrollment / totalTarget * 100, one decimal. */
+export const sitesOverview = z.object({
+  activeSites: z.number().int(),
+  pendingSites: z.number().int(),
+  totalEnrollment: z.number().int(),
+  totalTarget: z.number().int(),
+  enrollmentRate: z.number(),
+});
+export type SitesOverview = z.infer<typeof sitesOverview>;
+
+/** One study a site takes part in, with the per-study target, enrollment and activation. */
+export const siteStudy = z.object({
+  studyId: z.number().int(),
+  studyCode: z.string(),
+  title: z.string(),
+  status: studyStatus,
+  studySiteStatus: siteStatus,
+  enrollmentTarget: z.number().int(),
+  currentEnrollment: z.number().int(),
+  assignedOn: z.string(),
+  activatedOn: z.string().nullable(),
+  /** Version of the study_sites row: activate names it. */
+  version: z.number().int(),
+});
+export type SiteStudy = z.infer<typeof siteStudy>;
+
+/** A performance insight computed from the site's data; `code` + `params` let the web translate it. */
+export const siteInsight = z.object({
+  severity: alertType,
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type SiteInsight = z.infer<typeof siteInsight>;
+
+export const siteDetail = siteSummary.extend({
+  city: z.string().nullable(),
+  country: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  version: z.number().int(),
+  /** Whole days since createdAt, rounded. */
+  daysActive: z.number().int(),
+  studies: z.array(siteStudy),
+  insights: z.array(siteInsight),
+});
+export type SiteDetail = z.infer<typeof siteDetail>;
+
+export const siteActivityInput = z.object({
+  siteId: id,
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+/** An audit event of the site or its study assignments; values are omitted for roles without audit.read. */
+export const siteActivityEvent = z.object({
+  id: z.number().int(),
+  timestamp: z.date(),
+  userName: z.string(),
+  action: z.enum(['insert', 'update', 'delete']),
+  table: z.string(),
+  recordId: z.string(),
+  fields: z.array(z.object({ field: z.string(), oldValue: z.unknown().optional(), newValue: z.unknown().optional() })),
+  reason: z.string(),
+  /** True when the caller's role may not read audit values: `fields` then name the fields only. */
+  valuesHidden: z.boolean(),
+});
+export type SiteActivityEvent = z.infer<typeof siteActivityEvent>;
 
 export const assignSiteInput = z.object({
   studyId: id,
@@ -54,4 +128,7 @@ export const assignSiteInput = z.object({
   enrollmentTarget: z.coerce.number().int('Use a whole number').positive('Use a number above zero').max(100_000),
   reason,
 });
+export type AssignSiteInput = z.infer<typeof assignSiteInput>;
+/** `version` is the study_sites row's version (SiteStudy.version). */
 export const activateSiteInput = z.object({ studyId: id, siteId: id, version, reason });
+export type ActivateSiteInput = z.infer<typeof activateSiteInput>;

@@ -120,6 +120,14 @@ export interface PatientsTable {
   version: Version;
 }
 
+/** Subjects per (study, site, status), kept by a trigger on patients (migration 0003); derived, not audited. */
+export interface PatientCountsTable {
+  studyId: number;
+  siteId: number;
+  status: PatientStatus;
+  n: number;
+}
+
 export interface MilestonesTable {
   id: Generated<number>;
   studyId: number;
@@ -215,6 +223,7 @@ export interface Database {
   studySites: StudySitesTable;
   studyMemberships: StudyMembershipsTable;
   patients: PatientsTable;
+  patientCounts: PatientCountsTable;
   milestones: MilestonesTable;
   budgetLines: BudgetLinesTable;
   protocolDeviations: ProtocolDeviationsTable;

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { connect, migrateToLatest, seedDemoData, pgliteParsers, type DbHandle } from '@ctp/db';
+import { connect, migrateToLatest, seedDemoData, pgliteOptions, type DbHandle } from '@ctp/db';
 import { TEMPLATE_DB, serverUrl } from './global-setup.ts';
 
 export const TEST_TODAY = new Date().toISOString().slice(0, 10);
@@ -32,7 +32,7 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
       await a.end();
     };
   } else {
-    const pglite = await PGlite.create({ parsers: pgliteParsers });
+    const pglite = await PGlite.create(pgliteOptions);
     database = await connect({ pglite });
     await migrateToLatest(database.db);
   }

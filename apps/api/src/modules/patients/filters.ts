@@ -1,0 +1,74 @@
+// The patients list's filter, shared by list, summary and CSV export, so all three count the same
+// subjects. Conditions are AND-combined on `p`:
+//   scope    studies the user may see; site-scoped memberships (investigator, coordinator) narrow a
+//            study to the user's own sites
+//   studyId  NOT_FOUND when the study is not visible; siteId; status
+//   search   contains the term, case-insensitive, in the subject code, the study code or the site name.
+// `base` (scope, study, site, status) names only study_id, site_id and status, which patient_counts
+// (migration 0003) also has, so totals without a search are sums over it. The search resolves matching
+// studies and sites first (small tables) into id lists, so subjects are found through indexes: the
+// trigram index on subject_code (migration 0003) and the study and site indexes, in a bitmap OR.
+import { sql, type Db } from '@ctp/db';
+import type { PatientFilterInput } from '@ctp/contracts';
+import { assertStudyVisible, type StudyScope } from '../../access.ts';
+import { containsPattern, type Fragment } from '../sites/sql-helpers.ts';
+
+export interface PatientFilter {
+  /** Conditions on p.study_id, p.site_id and p.status (a patients or a patient_counts row). */
+  base: Fragment<boolean>;
+  /** The search condition on `patients p`, or null without a search. */
+  search: Fragment<boolean> | null;
+  /**
+   * True when `base` alone leaves few subjects (one study, one site, or a site-scoped user): the
+   * search is then checked on those rows. Otherwise the search runs first, through its indexes.
+   */
+  narrow: boolean;
+}
+
+export function scopeCondition(scope: StudyScope): Fragment<boolean> | null {
+  if (scope.all) return null;
+  const whole = scope.studyIds.filter((id) => !scope.sites.has(id));
+  const pairs = [...scope.sites].flatMap(([studyId, siteIds]) =>
+    siteIds.map((siteId) => sql`(${studyId}::int, ${siteId}::int)`),
+  );
+  const parts: Fragment<boolean>[] = [];
+  if (whole.length) parts.push(sql`p.study_id = any(${whole}::int[])`);
+  if (pairs.length) parts.push(sql`(p.study_id, p.site_id) in (${sql.join(pairs)})`);
+  if (!parts.length) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+async function searchCondition(db: Db, term: string): Promise<Fragment<boolean>> {
+  const pattern = containsPattern(term);
+  const { rows } = await sql<{ studyIds: number[]; siteIds: number[] }>`
+    select array(select id from studies where code ilike ${pattern}) as study_ids,
+           array(select id from sites where name ilike ${pattern}) as site_ids`.execute(db);
+  const { studyIds, siteIds } = rows[0]!;
+  // Subject codes are upper case (a constraint, migration 0003): LIKE upper(term) finds what ILIKE
+  // would, several times faster per row checked.
+  const parts: Fragment<boolean>[] = [sql`p.subject_code like upper(${pattern})`];
+  if (studyIds.length) parts.push(sql`p.study_id = any(${studyIds}::int[])`);
+  if (siteIds.length) parts.push(sql`p.site_id = any(${siteIds}::int[])`);
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+export async function patientFilter(
+  db: Db,
+  scope: StudyScope,
+  input: PatientFilterInput,
+): Promise<PatientFilter> {
+  const conditions: Fragment<boolean>[] = [];
+  const visible = scopeCondition(scope);
+  if (visible) conditions.push(visible);
+  if (input.studyId !== undefined) {
+    assertStudyVisible(scope, input.studyId);
+    conditions.push(sql`p.study_id = ${input.studyId}`);
+  }
+  if (input.siteId !== undefined) conditions.push(sql`p.site_id = ${input.siteId}`);
+  if (input.status) conditions.push(sql`p.status = ${input.status}`);
+  return {
+    base: conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`,
+    search: input.search ? await searchCondition(db, input.search) : null,
+    narrow: input.studyId !== undefined || input.siteId !== undefined || scope.sites.size > 0,
+  };
+}

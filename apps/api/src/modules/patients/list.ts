@@ -1,0 +1,98 @@
+// patients.list: the page's subjects, newest first (patient id descending), and the total with the
+// same filters. The visit figures are computed by one lateral subquery per page row (index
+// subject_visits (patient_id, scheduled_date)), never for the whole table:
+//   visitProgress = { completed: visits with status completed, total: all visits scheduled for the subject }
+//   lastVisit     = latest actual_date of a completed visit
+//   nextVisit     = earliest scheduled_date of a 'scheduled' or 'pending' visit on or after today, for
+//                   subjects still in the study (screening or enrolled); null once completed or withdrawn
+//   demographics  = { age: current year - year_of_birth, gender: F/M/U as Female/Male/Unknown, ethnicity }
+import { sql, type Db } from '@ctp/db';
+import type { PatientListInput, PatientStatus, PatientSummary } from '@ctp/contracts';
+import type { StudyScope } from '../../access.ts';
+import { todayIso } from '../sites/sql-helpers.ts';
+import { patientFilter } from './filters.ts';
+import { matchingIds } from './plan.ts';
+
+const GENDERS: Record<string, string> = { F: 'Female', M: 'Male', U: 'Unknown' };
+
+interface PatientRow {
+  id: number;
+  patientId: string;
+  studyId: number;
+  studyCode: string;
+  studyTitle: string;
+  siteId: number;
+  siteName: string;
+  status: PatientStatus;
+  yearOfBirth: number | null;
+  sex: string | null;
+  ethnicity: string | null;
+  enrollmentDate: string | null;
+  screeningDate: string;
+  version: number;
+  visitsCompleted: number;
+  visitsTotal: number;
+  lastVisit: string | null;
+  nextVisit: string | null;
+}
+
+/** The subjects with these ids, newest first, with their study, site and visit figures. */
+export async function patientRows(db: Db, ids: number[], today: string): Promise<PatientRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<PatientRow>`
+    select pg.id, pg.subject_code as patient_id, pg.study_id, st.code as study_code, st.title as study_title,
+           pg.site_id, si.name as site_name, pg.status, pg.year_of_birth, pg.sex, pg.ethnicity,
+           pg.enrollment_date, pg.screening_date, pg.version,
+           v.visits_completed, v.visits_total, v.last_visit,
+           case when pg.status in ('screening', 'enrolled') then v.next_visit end as next_visit
+    from patients pg
+    join studies st on st.id = pg.study_id
+    join sites si on si.id = pg.site_id
+    cross join lateral (
+      select count(*) filter (where sv.status = 'completed')::int as visits_completed,
+             count(*)::int as visits_total,
+             max(sv.actual_date) filter (where sv.status = 'completed') as last_visit,
+             min(sv.scheduled_date) filter (where sv.status in ('scheduled', 'pending') and sv.scheduled_date >= ${today}::date)
+               as next_visit
+      from subject_visits sv where sv.patient_id = pg.id
+    ) v
+    where pg.id = any(${ids}::int[])
+    order by pg.id desc`.execute(db);
+  return rows;
+}
+
+export function toPatientSummary(r: PatientRow, currentYear: number): PatientSummary {
+  return {
+    id: r.id,
+    patientId: r.patientId,
+    studyId: r.studyId,
+    studyCode: r.studyCode,
+    studyTitle: r.studyTitle,
+    siteId: r.siteId,
+    siteName: r.siteName,
+    status: r.status,
+    demographics: {
+      age: r.yearOfBirth === null ? null : currentYear - r.yearOfBirth,
+      gender: r.sex === null ? null : (GENDERS[r.sex] ?? 'Unknown'),
+      ethnicity: r.ethnicity,
+    },
+    visitProgress: { completed: r.visitsCompleted, total: r.visitsTotal },
+    lastVisit: r.lastVisit,
+    nextVisit: r.nextVisit,
+    enrollmentDate: r.enrollmentDate,
+    screeningDate: r.screeningDate,
+    version: r.version,
+  };
+}
+
+export async function listPatients(db: Db, scope: StudyScope, input: PatientListInput, now = new Date()) {
+  const filter = await patientFilter(db, scope, input);
+  const { total, ids } = await matchingIds(db, filter, input);
+  const rows = await patientRows(db, ids, todayIso(now));
+  return {
+    items: rows.map((r) => toPatientSummary(r, now.getUTCFullYear())),
+    total,
+    limit: input.limit,
+    offset: input.offset,
+  };
+}

@@ -1,0 +1,26 @@
+// GET /api/patients (spec section 7): the plain array of PatientSummary items (studyId numeric, plus
+// studyCode and studyTitle), total in X-Total-Count. Optional query parameters: studyId, siteId,
+// status, search, limit (capped), offset.
+// GET /api/patients/export.csv: the same filters, the whole filtered list as a CSV attachment.
+import { Router } from 'express';
+import type { z } from 'zod';
+import type { patientListInput, patientFilterInput } from '@ctp/contracts';
+import type { CallerFor } from '../../rest-caller.ts';
+import { listQuery } from '../sites/rest-query.ts';
+
+const FILTERS = ['studyId', 'siteId', 'status', 'search'] as const;
+
+export function patientsRest(caller: CallerFor) {
+  const r = Router();
+  r.get('/patients', async (req, res) => {
+    const input = listQuery(req.query, FILTERS) as z.input<typeof patientListInput>;
+    const page = await caller(req, res).patients.list(input);
+    res.set('X-Total-Count', String(page.total)).json(page.items);
+  });
+  r.get('/patients/export.csv', async (req, res) => {
+    const input = listQuery(req.query, FILTERS, false) as z.input<typeof patientFilterInput>;
+    const file = await caller(req, res).patients.exportCsv(input);
+    res.attachment(file.filename).type('text/csv; charset=utf-8').send(file.content);
+  });
+  return r;
+}

@@ -1,0 +1,86 @@
+// patients.updateStatus: only the transitions in PATIENT_TRANSITIONS (contracts), optimistic-locked.
+//   -> enrolled   enrollment_date = effectiveDate (not before screening); the study's remaining visits
+//                 are scheduled at enrollment date + day_offset
+//   -> completed  completion_date = effectiveDate (not before enrolment)
+//   -> withdrawn  withdrawal_date = effectiveDate (not before screening or enrolment)
+// Visits a subject who left will not attend stay on record; the list shows no next visit for them.
+// The effective date is never in the future.
+import { TRPCError } from '@trpc/server';
+import { sql, withActor } from '@ctp/db';
+import { canTransitionPatient, type PatientStatusInput } from '@ctp/contracts';
+import { actorOf } from '../../trpc.ts';
+import type { ProcedureCtx } from '../sites/context.ts';
+import { staleVersion, todayIso } from '../sites/sql-helpers.ts';
+import { scopeCondition } from './filters.ts';
+import { scheduleVisits } from './schedule.ts';
+
+const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+export async function updatePatientStatus(ctx: ProcedureCtx, input: PatientStatusInput, now = new Date()) {
+  const today = todayIso(now);
+  if (input.effectiveDate > today) throw bad('The effective date cannot be in the future');
+  const visible = scopeCondition(ctx.scope) ?? sql<boolean>`true`;
+  return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
+    // Subjects outside the user's studies, or at another site for site staff, do not exist for them.
+    const { rows } = await sql<{
+      id: number;
+      studyId: number;
+      status: string;
+      version: number;
+      screeningDate: string;
+      enrollmentDate: string | null;
+    }>`
+      select p.id, p.study_id, p.status, p.version, p.screening_date, p.enrollment_date
+      from patients p where p.id = ${input.id} and ${visible} for update`.execute(tx);
+    const current = rows[0];
+    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'Patient not found' });
+    if (current.version !== input.version) throw staleVersion();
+    const from = current.status as PatientStatusInput['status'];
+    if (!canTransitionPatient(from, input.status)) {
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: `A subject cannot move from ${from} to ${input.status}`,
+      });
+    }
+    const date = input.effectiveDate;
+    if (date < current.screeningDate) throw bad('The effective date cannot be before the screening date');
+    if (current.enrollmentDate && date < current.enrollmentDate)
+      throw bad('The effective date cannot be before the enrollment date');
+
+    const dates =
+      input.status === 'enrolled'
+        ? { enrollmentDate: date }
+        : input.status === 'completed'
+          ? { completionDate: date }
+          : { withdrawalDate: date };
+    const updated = await tx
+      .updateTable('patients')
+      .set({ ...dates, status: input.status, version: sql<number>`version + 1`, updatedAt: sql<Date>`now()` })
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .returning([
+        'id',
+        'subjectCode as patientId',
+        'studyId',
+        'siteId',
+        'status',
+        'enrollmentDate',
+        'completionDate',
+        'withdrawalDate',
+        'version',
+      ])
+      .executeTakeFirst();
+    if (!updated) throw staleVersion();
+
+    if (input.status === 'enrolled') {
+      await scheduleVisits(tx, {
+        patientId: input.id,
+        studyId: current.studyId,
+        anchor: date,
+        today,
+        codes: null,
+      });
+    }
+    return updated;
+  });
+}

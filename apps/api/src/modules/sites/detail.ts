@@ -1,0 +1,62 @@
+// sites.byId: the site's summary and contact fields, the studies it takes part in (those the user may
+// see) with per-study target, enrollment and activation, and its performance insights.
+//   daysActive = whole days since createdAt, rounded
+//   per study: currentEnrollment = subjects of that study at the site, enrolled or completed
+import { TRPCError } from '@trpc/server';
+import { sql, type Db } from '@ctp/db';
+import type { SiteDetail, SiteStudy } from '@ctp/contracts';
+import { siteRows, toSiteSummary } from './list.ts';
+import type { SiteScope } from './scope.ts';
+import { siteInsights, siteMetrics } from './insights.ts';
+import { todayIso } from './sql-helpers.ts';
+
+const DAY_MS = 86_400_000;
+
+export function siteNotFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
+}
+
+/** Throws NOT_FOUND unless the site exists and is visible; returns its number and status. */
+export async function findVisibleSite(db: Db, scope: SiteScope, id: number) {
+  const { rows } = await sql<{ id: number; siteNumber: string; status: string }>`
+    select s.id, s.site_number, s.status from sites s where s.id = ${id} and ${scope.visible}`.execute(db);
+  if (!rows[0]) throw siteNotFound();
+  return rows[0];
+}
+
+export async function siteStudies(db: Db, scope: SiteScope, siteId: number): Promise<SiteStudy[]> {
+  const { rows } = await sql<SiteStudy>`
+    select st.id as study_id, st.code as study_code, st.title, st.status, ss.status as study_site_status,
+           ss.enrollment_target, ss.assigned_on, ss.activated_on, ss.version,
+           (select coalesce(sum(pc.n), 0) from patient_counts pc
+             where pc.study_id = ss.study_id and pc.site_id = ss.site_id and pc.status in ('enrolled', 'completed'))::int
+             as current_enrollment
+    from study_sites ss join studies st on st.id = ss.study_id
+    where ss.site_id = ${siteId} and ${scope.studyCounts('ss.study_id')}
+    order by st.code`.execute(db);
+  return rows;
+}
+
+export async function siteDetail(
+  db: Db,
+  scope: SiteScope,
+  id: number,
+  now = new Date(),
+): Promise<SiteDetail> {
+  const [row] = await siteRows(db, scope, sql<boolean>`s.id = ${id} and ${scope.visible}`, 1, 0);
+  if (!row) throw siteNotFound();
+  const today = todayIso(now);
+  const studies = await siteStudies(db, scope, id);
+  const metrics = await siteMetrics(db, id, scope.studyCounts, today);
+  return {
+    ...toSiteSummary(row),
+    city: row.city,
+    country: row.country,
+    phone: row.phone,
+    email: row.email,
+    version: row.version,
+    daysActive: Math.round((now.getTime() - row.createdAt.getTime()) / DAY_MS),
+    studies,
+    insights: siteInsights(metrics, studies, today),
+  };
+}

@@ -1,0 +1,42 @@
+// Small SQL helpers shared by the sites and patients modules.
+import { TRPCError } from '@trpc/server';
+import type { sql } from '@ctp/db';
+
+/** A piece of SQL built with the `sql` tag (Kysely's RawBuilder), to compose into larger queries. */
+export type Fragment<T = unknown> = ReturnType<typeof sql<T>>;
+
+export const STALE_VERSION_MESSAGE = 'This record was changed by someone else; reload and try again';
+
+/** The server's calendar date (UTC), the same 'today' the demo data is built around. */
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Whole days from one 'YYYY-MM-DD' date to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** ILIKE pattern for "contains term": the term's own %, _ and \ match literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The SQLSTATE of a driver error (pg and PGlite both expose it as `code`, sometimes on a cause). */
+export function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: unknown } | null | undefined;
+  if (!e) return undefined;
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return e.cause ? pgErrorCode(e.cause) : undefined;
+}
+
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+
+export function staleVersion(): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message: STALE_VERSION_MESSAGE });
+}
+
+/** Ints for SQL `= any(...)`: an empty list matches nothing rather than being a syntax error. */
+export function idArray(ids: readonly number[]): number[] {
+  return ids.length ? [...ids] : [-1];
+}

@@ -1,0 +1,22 @@
+// CSV output for exports and reports: RFC 4180 quoting by csv-stringify, plus a guard against
+// spreadsheet formula injection (a text cell starting with = + - @ or a control character is
+// prefixed with an apostrophe, as OWASP recommends), since descriptions and names are typed by users.
+import { stringify } from 'csv-stringify/sync';
+
+export type Cell = string | number | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function safe(cell: Cell): Cell {
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+export function toCsv(header: string[], rows: Cell[][]): string {
+  return stringify([header, ...rows.map((r) => r.map(safe))], { eof: true, record_delimiter: '\r\n' });
+}
+
+export interface FileOutput {
+  filename: string;
+  contentType: string;
+  content: string;
+}

@@ -1,0 +1,96 @@
+// trials.byCode: the spec's Trial detail for one study, addressed by its code.
+//   enrollment.percentage     = current (enrolled or completed subjects) / targetEnrollment * 100
+//   siteActivation.percentage = active study sites / all study sites * 100
+//   budget.percentage         = utilized (sum of budget lines' actual amounts) / budget_total * 100
+// Two statements: the study with its figures, milestones and budget lines (nested json), then its sites.
+import { sql, jsonArrayFrom, type Db } from '@ctp/db';
+import type { StudyScope } from '../../access.ts';
+import { trialIdByCode, percentage } from './lookup.ts';
+
+export async function trialDetail(db: Db, scope: StudyScope, code: string) {
+  const id = await trialIdByCode(db, scope, code);
+  const s = await db
+    .selectFrom('studies as s')
+    .where('s.id', '=', id)
+    .selectAll('s')
+    .select((eb) => [
+      sql<number>`(select count(*)::int from patients p where p.study_id = s.id and p.status in ('enrolled', 'completed'))`.as('currentEnrollment'),
+      sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id)`.as('siteCount'),
+      sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id and ss.status = 'active')`.as('activeSiteCount'),
+      sql<number>`(select coalesce(sum(b.actual_amount), 0) from budget_lines b where b.study_id = s.id)`.as('utilized'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('milestones as m')
+          .select(['m.id', 'm.name', 'm.targetDate as date', 'm.status', 'm.description', 'm.version'])
+          .whereRef('m.studyId', '=', 's.id')
+          .orderBy('m.targetDate')
+          .orderBy('m.id'),
+      ).as('milestones'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('budgetLines as b')
+          .select(['b.id', 'b.category', 'b.description', 'b.plannedAmount', 'b.actualAmount', 'b.version'])
+          .whereRef('b.studyId', '=', 's.id')
+          .orderBy('b.id'),
+      ).as('budgetLines'),
+    ])
+    .executeTakeFirstOrThrow();
+
+  const sites = await trialSites(db, id);
+  const total = Number(s.budgetTotal ?? 0);
+  const utilized = Number(s.utilized);
+  return {
+    id: s.code,
+    dbId: s.id,
+    version: s.version,
+    title: s.title,
+    description: s.description,
+    phase: s.phase,
+    status: s.status,
+    therapeuticArea: s.therapeuticArea,
+    sponsor: { name: s.sponsorName, type: s.sponsorType },
+    cro: { name: s.croName, type: s.croType },
+    principalInvestigator: { name: s.principalInvestigator, title: s.principalInvestigatorTitle },
+    studyManager: { name: s.studyManager, title: s.studyManagerTitle },
+    startDate: s.startDate,
+    estimatedCompletion: s.plannedEndDate,
+    actualEndDate: s.actualEndDate,
+    enrollment: { current: s.currentEnrollment, target: s.targetEnrollment, percentage: percentage(s.currentEnrollment, s.targetEnrollment) },
+    siteActivation: { current: s.activeSiteCount, target: s.siteCount, percentage: percentage(s.activeSiteCount, s.siteCount) },
+    budget: { utilized, total, remaining: total - utilized, percentage: percentage(utilized, total), currency: s.currency },
+    milestones: s.milestones,
+    budgetLines: s.budgetLines.map((b) => ({ ...b, plannedAmount: Number(b.plannedAmount), actualAmount: Number(b.actualAmount) })),
+    sites,
+    // Trial documents live in the eTMF, which arrives with its own issue; until then a trial has none
+    // and the web shows its empty state rather than sample documents.
+    documents: [] as { id: number; name: string; type: string; date: string; status: string }[],
+  };
+}
+
+export type TrialDetail = Awaited<ReturnType<typeof trialDetail>>;
+
+/** The trial's sites with enrolled (enrolled or completed subjects at that site) against the site's target. */
+export async function trialSites(db: Db, studyId: number) {
+  const { rows } = await sql<{
+    id: number;
+    number: string;
+    name: string;
+    location: string;
+    pi: string | null;
+    status: string;
+    enrollment: number;
+    target: number;
+    assignedOn: string;
+    activatedOn: string | null;
+  }>`
+    select si.id, si.site_number as number, si.name, concat_ws(', ', si.city, si.country) as location,
+           si.principal_investigator as pi, ss.status, coalesce(e.n, 0)::int as enrollment, ss.enrollment_target as target,
+           ss.assigned_on, ss.activated_on
+    from study_sites ss
+    join sites si on si.id = ss.site_id
+    left join (select site_id, count(*)::int as n from patients
+               where study_id = ${studyId} and status in ('enrolled', 'completed') group by site_id) e on e.site_id = ss.site_id
+    where ss.study_id = ${studyId}
+    order by si.site_number`.execute(db);
+  return rows;
+}

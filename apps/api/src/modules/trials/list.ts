@@ -1,0 +1,67 @@
+// trials.list: the spec's Trial (CTMS list) for each visible study, filtered and paginated in SQL.
+// Figures per row come from correlated subqueries on indexed child tables and the milestones from
+// one nested json array, so a page costs one statement (plus its count), never a query per trial.
+import { sql, jsonArrayFrom, type Db } from '@ctp/db';
+import type { TrialListInput } from '@ctp/contracts';
+import { likePattern } from '../studies/scope-sql.ts';
+
+function baseQuery(db: Db, ids: number[] | null, input: TrialListInput) {
+  let q = db.selectFrom('studies as s');
+  if (ids) q = q.where('s.id', 'in', ids.length ? ids : [-1]);
+  if (input.status) q = q.where('s.status', '=', input.status);
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    q = q.where((eb) => eb.or([eb('s.code', 'ilike', pattern), eb('s.title', 'ilike', pattern), eb('s.sponsorName', 'ilike', pattern)]));
+  }
+  return q;
+}
+
+export async function listTrials(db: Db, ids: number[] | null, input: TrialListInput) {
+  const items = await baseQuery(db, ids, input)
+    .select((eb) => [
+      's.id',
+      's.code as trialId',
+      's.title',
+      's.phase',
+      's.therapeuticArea',
+      's.sponsorName as sponsor',
+      's.status',
+      's.startDate',
+      's.plannedEndDate',
+      's.actualEndDate',
+      sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id)`.as('sites'),
+      sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id and ss.status = 'active')`.as('activeSites'),
+      's.targetEnrollment',
+      // currentEnrollment = subjects enrolled or completed (as on the studies screens)
+      sql<number>`(select count(*)::int from patients p where p.study_id = s.id and p.status in ('enrolled', 'completed'))`.as('currentEnrollment'),
+      sql<number>`coalesce(s.budget_total, 0)`.as('budget'),
+      // spentBudget = sum of the budget lines' actual amounts
+      sql<number>`(select coalesce(sum(b.actual_amount), 0) from budget_lines b where b.study_id = s.id)`.as('spentBudget'),
+      's.currency',
+      's.principalInvestigator',
+      's.studyManager',
+      's.croName as cro',
+      's.version',
+      jsonArrayFrom(
+        eb
+          .selectFrom('milestones as m')
+          .select(['m.id', 'm.name', 'm.targetDate as date', 'm.status'])
+          .whereRef('m.studyId', '=', 's.id')
+          .orderBy('m.targetDate')
+          .orderBy('m.id'),
+      ).as('milestones'),
+    ])
+    .orderBy('s.code')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
+  const { total } = await baseQuery(db, ids, input)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return {
+    items: items.map((t) => ({ ...t, budget: Number(t.budget), spentBudget: Number(t.spentBudget) })),
+    total: Number(total),
+    limit: input.limit,
+    offset: input.offset,
+  };
+}

@@ -1,0 +1,41 @@
+// trials.summary: the five CTMS summary cards over the trials (studies) the user may see.
+//   activeTrials  = trials with status active or enrolling
+//   totalSites    = distinct sites assigned to those trials (study_sites)
+//   totalPatients = subjects enrolled or completed in those trials (the spec's currentEnrollment, summed)
+//   totalBudget   = sum of the trials' budget_total (the web shows it in millions, one decimal)
+//   avgEnrollment = average over trials with a target of currentEnrollment / targetEnrollment * 100
+// One statement; patients are aggregated once per study from patients_study_status_idx.
+import { sql, type Db } from '@ctp/db';
+import { inStudies } from '../studies/scope-sql.ts';
+import { round1 } from './lookup.ts';
+
+export async function trialSummary(db: Db, ids: number[] | null) {
+  const { rows } = await sql<{
+    trials: number;
+    activeTrials: number;
+    totalSites: number;
+    totalPatients: number;
+    totalBudget: number;
+    avgEnrollment: number | null;
+  }>`
+    with scoped as (select s.id, s.status, s.target_enrollment, s.budget_total from studies s where ${inStudies('s.id', ids)}),
+    enrolled as (select p.study_id, count(*)::int as n from patients p
+                 where ${inStudies('p.study_id', ids)} and p.status in ('enrolled', 'completed') group by p.study_id)
+    select
+      (select count(*)::int from scoped) as trials,
+      (select count(*)::int from scoped where status in ('active', 'enrolling')) as active_trials,
+      (select count(distinct ss.site_id)::int from study_sites ss where ${inStudies('ss.study_id', ids)}) as total_sites,
+      (select coalesce(sum(n), 0)::int from enrolled) as total_patients,
+      (select coalesce(sum(budget_total), 0) from scoped) as total_budget,
+      (select avg(coalesce(e.n, 0)::numeric / s.target_enrollment * 100)
+         from scoped s left join enrolled e on e.study_id = s.id where s.target_enrollment > 0) as avg_enrollment`.execute(db);
+  const r = rows[0]!;
+  return {
+    trials: r.trials,
+    activeTrials: r.activeTrials,
+    totalSites: r.totalSites,
+    totalPatients: r.totalPatients,
+    totalBudget: Number(r.totalBudget),
+    avgEnrollment: r.avgEnrollment === null ? 0 : round1(Number(r.avgEnrollment)),
+  };
+}
