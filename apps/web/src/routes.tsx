@@ -7,6 +7,13 @@ import LoginPage from '@/pages/login';
 import DashboardPage from '@/pages/dashboard';
 import NotFoundPage from '@/pages/not-found';
 import ModulePage from '@/pages/module-page';
+import SitesPage from '@/pages/sites';
+import SiteDetailPage from '@/pages/site-detail';
+import PatientsPage from '@/pages/patients';
+import StudiesPage from '@/pages/studies';
+import StudyDetailPage from '@/pages/study-detail';
+import CtmsPage from '@/pages/ctms';
+import TrialDetailPage from '@/pages/trial-detail';
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
@@ -19,11 +26,11 @@ export const router = createBrowserRouter([
     ),
     children: [
       { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/studies', element: <ModulePage titleKey="nav.studies" /> },
-      { path: '/studies/:id', element: <ModulePage titleKey="nav.studies" /> },
-      { path: '/sites', element: <ModulePage titleKey="nav.sites" /> },
-      { path: '/sites/:id', element: <ModulePage titleKey="nav.sites" /> },
-      { path: '/patients', element: <ModulePage titleKey="nav.patients" /> },
+      { path: '/studies', element: <StudiesPage /> },
+      { path: '/studies/:id', element: <StudyDetailPage /> },
+      { path: '/sites', element: <SitesPage /> },
+      { path: '/sites/:id', element: <SiteDetailPage /> },
+      { path: '/patients', element: <PatientsPage /> },
       { path: '/inclusions', element: <ModulePage titleKey="nav.inclusions" /> },
       { path: '/queries', element: <ModulePage titleKey="nav.queries" /> },
       { path: '/cdisc-standards', element: <ModulePage titleKey="nav.cdisc" /> },
@@ -34,8 +41,8 @@ export const router = createBrowserRouter([
       { path: '/compliance', element: <ModulePage titleKey="nav.compliance" /> },
       { path: '/etmf', element: <ModulePage titleKey="nav.etmf" /> },
       { path: '/ertms', element: <ModulePage titleKey="nav.ertms" /> },
-      { path: '/ctms', element: <ModulePage titleKey="nav.ctms" /> },
-      { path: '/trials/:id', element: <ModulePage titleKey="nav.ctms" /> },
+      { path: '/ctms', element: <CtmsPage /> },
+      { path: '/trials/:id', element: <TrialDetailPage /> },
     ],
   },
   { path: '*', element: <Outlet />, children: [{ path: '*', element: <NotFoundPage /> }] },

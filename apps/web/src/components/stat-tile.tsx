@@ -1,0 +1,41 @@
+// One summary figure with its label and icon (the four tiles above the sites and patients lists).
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export function StatTile({
+  icon: Icon,
+  label,
+  value,
+  tone = 'text-primary',
+  loading,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: React.ReactNode;
+  tone?: string;
+  loading?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="flex items-center justify-between gap-3 pt-5">
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">{label}</p>
+          {loading ? (
+            <Skeleton className="mt-1 h-8 w-16" />
+          ) : (
+            <p
+              className="text-2xl font-bold tabular-nums"
+              data-testid={testId ? `${testId}-value` : undefined}
+            >
+              {value}
+            </p>
+          )}
+        </div>
+        <Icon className={`h-8 w-8 shrink-0 ${tone}`} aria-hidden />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { cloneElement, isValidElement, type ReactElement } from 'react';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** A labelled input with its inline error; the id ties label, input and message together. */
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, { id, 'aria-invalid': !!error, 'aria-describedby': describedBy })
+    : children;
+  return (
+    <div className={cn('grid content-start gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {control}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

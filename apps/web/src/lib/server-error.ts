@@ -1,0 +1,42 @@
+// Reads a tRPC error the way forms need it: its code (CONFLICT, PRECONDITION_FAILED ...), the server's
+// message and, for bad input, the field-level issues the API's error formatter flattens.
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+export interface ServerError {
+  code: string | undefined;
+  message: string;
+  fieldErrors: Record<string, string[] | undefined>;
+}
+
+export function serverError(error: unknown): ServerError {
+  const e = error as {
+    message?: string;
+    data?: { code?: string; fieldErrors?: Record<string, string[] | undefined> };
+  } | null;
+  return {
+    code: e?.data?.code,
+    message: e?.message ?? String(error),
+    fieldErrors: e?.data?.fieldErrors ?? {},
+  };
+}
+
+/**
+ * Puts the server's field issues on the form's fields (`fieldMap` renames server paths to form paths)
+ * and returns what is left to show above the buttons, or null when every issue found its field.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  error: ServerError,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  fieldMap: Record<string, string> = {},
+): string | null {
+  let placed = false;
+  for (const [key, messages] of Object.entries(error.fieldErrors)) {
+    const name = fieldMap[key] ?? key;
+    if (messages?.length && fields.includes(name)) {
+      setError(name as Path<T>, { type: 'server', message: messages[0] });
+      placed = true;
+    }
+  }
+  return placed ? null : error.message;
+}

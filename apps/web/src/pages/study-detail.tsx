@@ -1,0 +1,119 @@
+// Study detail (spec section 2): header, AI Study Insights, tabs Overview / Enrollment / Sites / Forms,
+// side cards Quick Stats, Quick Actions and Recent Activity; 'Study Not Found' for an unknown id.
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '@/lib/trpc';
+import { useCan } from '@/lib/auth';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { EmptyState, ErrorState, NotFoundState } from '@/components/ui/states';
+import { StudyInsightsCard } from '@/features/studies/study-insights-card';
+import { StudyEnrollmentTab, StudyOverviewTab } from '@/features/studies/study-overview';
+import { StudySitesTab } from '@/features/studies/study-sites-tab';
+import { QuickActionsCard, QuickStatsCard } from '@/features/studies/study-side-cards';
+import { RecentActivityCard } from '@/features/studies/recent-activity-card';
+import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
+import { toEditable } from '@/features/studies/study-form';
+import { isNotFound } from '@/features/studies/server-error';
+
+/** A route id that can name a study: digits within PostgreSQL's integer range. */
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+export default function StudyDetailPage() {
+  const { t } = useTranslation('studies');
+  const id = parseId(useParams().id);
+  const canEdit = useCan('study.update');
+  const study = trpc.studies.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+
+  const notFound = (
+    <NotFoundState
+      title={t('detail.notFound')}
+      description={t('detail.notFoundText')}
+      backTo="/studies"
+      backLabel={t('detail.back')}
+    />
+  );
+  if (id === null) return notFound;
+  if (study.isPending) {
+    return (
+      <div className="grid gap-6" aria-busy="true" data-testid="study-loading">
+        <Skeleton className="h-16 w-2/3" />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid gap-6 lg:col-span-2">
+            <Skeleton className="h-40" />
+            <Skeleton className="h-72" />
+          </div>
+          <div className="grid gap-6">
+            <Skeleton className="h-40" />
+            <Skeleton className="h-48" />
+            <Skeleton className="h-48" />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (study.error) return isNotFound(study.error) ? notFound : <ErrorState message={study.error.message} />;
+  const s = study.data;
+  const reload = async () => {
+    const { data } = await study.refetch();
+    return data && toEditable(data);
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="font-mono text-2xl font-bold" data-testid="study-code">
+              {s.studyId}
+            </h1>
+            <Badge tone="info">{s.phase}</Badge>
+            <StatusBadge status={s.status} />
+          </div>
+          <p className="text-lg text-slate-700" data-testid="study-title">
+            {s.title}
+          </p>
+        </div>
+        {canEdit && <EditStudyDialog study={toEditable(s)} reload={reload} />}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <StudyInsightsCard insights={s.insights} />
+          <Tabs defaultValue="overview">
+            <TabsList>
+              <TabsTrigger value="overview">{t('tabs.overview')}</TabsTrigger>
+              <TabsTrigger value="enrollment">{t('tabs.enrollment')}</TabsTrigger>
+              <TabsTrigger value="sites">{t('tabs.sites')}</TabsTrigger>
+              <TabsTrigger value="forms">{t('tabs.forms')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="overview">
+              <StudyOverviewTab study={s} />
+            </TabsContent>
+            <TabsContent value="enrollment">
+              <StudyEnrollmentTab study={s} />
+            </TabsContent>
+            <TabsContent value="sites">
+              <StudySitesTab studyId={s.id} />
+            </TabsContent>
+            <TabsContent value="forms">
+              {/* No eCRF module yet: the study has no forms, and none are invented. */}
+              <EmptyState title={t('forms.empty')} description={t('forms.emptyText')} />
+            </TabsContent>
+          </Tabs>
+        </div>
+        <div className="grid content-start gap-6">
+          <QuickStatsCard study={s} />
+          <QuickActionsCard study={s} />
+          <RecentActivityCard studyId={s.id} />
+        </div>
+      </div>
+    </div>
+  );
+}
