@@ -21,6 +21,8 @@ export async function loadScope(db: Db, user: SessionUser): Promise<StudyScope> 
     .selectFrom('studyMemberships')
     .select(['studyId', 'siteId'])
     .where('userId', '=', user.id)
+    .orderBy('studyId')
+    .orderBy('siteId')
     .execute();
   const siteScoped = SITE_SCOPED_ROLES.includes(user.role);
   const sites = new Map<number, number[]>();

@@ -15,6 +15,7 @@ import type { Logger } from './logger.ts';
 import type { Context } from './trpc.ts';
 import { appRouter } from './router.ts';
 import { resolveSession, type SessionUser } from './modules/auth/session.ts';
+import { IdentityCache } from './modules/auth/identity-cache.ts';
 import { csrfGuard } from './http/security.ts';
 import { errorHandler, isDatabaseUnavailable } from './http/errors.ts';
 import { callerFactory } from './rest-caller.ts';
@@ -35,6 +36,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 export function createApp({ database, config, logger }: AppDeps) {
   const { db } = database;
+  const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
@@ -66,7 +68,7 @@ export function createApp({ database, config, logger }: AppDeps) {
   app.use(['/trpc', '/api'], async (req, res, next) => {
     try {
       const token = cookie.parse(req.headers.cookie ?? '')[SECURITY.sessionCookie];
-      const found = await resolveSession(db, token);
+      const found = await resolveSession(db, token, identity);
       res.locals.auth = { user: found?.user ?? null, sessionId: found?.sessionId ?? null } satisfies Auth;
       next();
     } catch (err) {
@@ -82,6 +84,7 @@ export function createApp({ database, config, logger }: AppDeps) {
     return {
       db,
       config,
+      identity,
       user: auth.user,
       sessionId: auth.sessionId,
       req: {

@@ -29,6 +29,8 @@ const configSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST: z.string().optional(),
+  /** How long a resolved session and a user's study scope are remembered (0 = read them on every request). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 

@@ -8,6 +8,7 @@ import type { Db } from '@ctp/db';
 import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
 import { loadScope, type StudyScope } from './access.ts';
+import type { IdentityCache } from './modules/auth/identity-cache.ts';
 
 export interface RequestInfo {
   ip: string | null;
@@ -19,6 +20,8 @@ export interface RequestInfo {
 export interface Context {
   db: Db;
   config: Config;
+  /** Recently resolved sessions and study scopes (one per app). */
+  identity: IdentityCache;
   user: SessionUser | null;
   sessionId: number | null;
   req: RequestInfo;
@@ -56,7 +59,8 @@ export function permitted(permission: Permission) {
     if (!can(ctx.user.role, permission)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this action' });
     }
-    const scope: StudyScope = await loadScope(ctx.db, ctx.user);
+    const user = ctx.user;
+    const scope: StudyScope = await ctx.identity.scope(user.id, () => loadScope(ctx.db, user));
     return next({ ctx: { ...ctx, scope } });
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@ctp/db';
 import { SECURITY } from '@ctp/contracts';
 import { createTestDatabase, TEST_PASSWORD, type TestDatabase } from './support/db.ts';
-import { startServer, TestClient, type TestServer } from './support/app.ts';
+import { startServer, TestClient, testConfig, type TestServer } from './support/app.ts';
 
 let t: TestDatabase;
 let server: TestServer;
@@ -32,6 +32,28 @@ describe('log in and sessions', () => {
     expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const me = await c.getJson('/trpc/auth.me');
     expect(me.result.data.json).toMatchObject({ email: 'data-manager@demo.local', role: 'data-manager', title: 'Clinical Data Manager' });
+  });
+
+  it('tells site staff the sites they act for in each study, and other roles none', async () => {
+    const coordinator = new TestClient(server.url);
+    await coordinator.login('coordinator@demo.local', TEST_PASSWORD);
+    const me = (await coordinator.getJson('/trpc/auth.me')).result.data.json;
+    const memberships = await t.database.db
+      .selectFrom('studyMemberships as m')
+      .innerJoin('users as u', 'u.id', 'm.userId')
+      .select(['m.studyId', 'm.siteId'])
+      .where('u.email', '=', 'coordinator@demo.local')
+      .orderBy('m.studyId')
+      .orderBy('m.siteId')
+      .execute();
+    expect(memberships.length).toBeGreaterThan(0);
+    const expected = new Map<number, number[]>();
+    for (const m of memberships) expected.set(m.studyId, [...(expected.get(m.studyId) ?? []), m.siteId!]);
+    expect(me.ownSites).toEqual([...expected].map(([studyId, siteIds]) => ({ studyId, siteIds })));
+
+    const manager = new TestClient(server.url);
+    await manager.login('study-manager@demo.local', TEST_PASSWORD);
+    expect((await manager.getJson('/trpc/auth.me')).result.data.json.ownSites).toEqual([]);
   });
 
   it('refuses a wrong password with a message that does not say which part was wrong', async () => {
@@ -91,6 +113,67 @@ describe('log in and sessions', () => {
     expect(ok.status).toBe(200);
     expect((await new TestClient(server.url).login('study-manager@demo.local')).status).toBe(401);
     expect((await new TestClient(server.url).login('study-manager@demo.local', 'A-much-longer-passw0rd')).status).toBe(200);
+  });
+});
+
+describe('identity cache (SESSION_CACHE_SECONDS)', () => {
+  let cached: TestServer;
+  beforeAll(async () => {
+    cached = await startServer(t.database, testConfig({ SESSION_CACHE_SECONDS: '5' }));
+  });
+  afterAll(() => cached.close());
+  const latestSession = () => t.database.db.selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1);
+
+  it('answers a recently resolved session from memory, and re-reads it when the entry lapses', async () => {
+    const c = new TestClient(cached.url);
+    await c.login('investigator@demo.local');
+    expect((await c.request('/api/dashboard/overview')).status).toBe(200);
+    // Idle-expired behind the server's back: still served from memory within the cache time...
+    await t.database.db.updateTable('sessions').set({ lastSeenAt: sql`now() - interval '31 minutes'` }).where('id', '=', latestSession()).execute();
+    expect((await c.request('/api/dashboard/overview')).status).toBe(200);
+    // ...and refused by a server without the cache, which reads the database every time.
+    const uncached = new TestClient(server.url);
+    uncached.cookie = c.cookie;
+    expect((await uncached.request('/api/dashboard/overview')).status).toBe(401);
+  });
+
+  it('forgets a session at log-out: the cookie is refused at once', async () => {
+    const c = new TestClient(cached.url);
+    await c.login('coordinator@demo.local');
+    const cookie = c.cookie;
+    expect((await c.request('/api/dashboard/overview')).status).toBe(200);
+    expect((await c.mutation('auth.logout', null)).status).toBe(200);
+    c.cookie = cookie;
+    expect((await c.request('/api/dashboard/overview')).status).toBe(401);
+  });
+
+  it('forgets the scope of a user who created a study: the new study opens at once', async () => {
+    const c = new TestClient(cached.url);
+    await c.login('data-manager@demo.local');
+    expect((await c.request('/api/studies')).status).toBe(200); // scope now cached
+    const created = await c.mutation('studies.create', {
+      studyId: 'CACHE-001',
+      title: 'Scope cache check',
+      phase: 'Phase II',
+      status: 'planning',
+      targetEnrollment: 10,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.result.data.json.id as number;
+    expect((await c.request(`/api/studies/${id}`)).status).toBe(200);
+  });
+
+  it("forgets every session of a user whose password changed: another browser's cookie is refused at once", async () => {
+    const first = new TestClient(cached.url);
+    const second = new TestClient(cached.url);
+    // (sponsor is locked by the lock-out test above, study-manager's password already changed)
+    await first.login('monitor@demo.local');
+    await second.login('monitor@demo.local');
+    expect((await second.request('/api/dashboard/overview')).status).toBe(200);
+    const changed = await first.mutation('auth.changePassword', { currentPassword: TEST_PASSWORD, newPassword: 'Monitor-new-passw0rd' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await second.request('/api/dashboard/overview')).status).toBe(401);
+    expect((await first.request('/api/dashboard/overview')).status).toBe(200);
   });
 });
 

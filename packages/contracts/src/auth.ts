@@ -30,5 +30,7 @@ export const currentUser = z.object({
   fullName: z.string(),
   role,
   title: z.string(),
+  /** Site staff (investigator, coordinator): the sites they act for in each study; empty for other roles. */
+  ownSites: z.array(z.object({ studyId: z.number().int(), siteIds: z.array(z.number().int()) })),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

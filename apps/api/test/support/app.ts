@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { DbHandle } from '@ctp/db';
 import { createApp } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
+import { IdentityCache } from '../../src/modules/auth/identity-cache.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createCallerFactory, type Context } from '../../src/trpc.ts';
 import { appRouter } from '../../src/router.ts';
@@ -12,7 +13,9 @@ import { toSessionUser } from '../../src/modules/auth/session.ts';
 import { TEST_PASSWORD } from './db.ts';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
+  // The identity cache is off by default: tests change sessions and memberships behind the server's back
+  // and expect the next request to see it; auth.int.test.ts tests the cache itself.
+  return parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', SESSION_CACHE_SECONDS: '0', ...overrides });
 }
 
 export interface TestServer {
@@ -81,6 +84,7 @@ export async function callerAs(database: DbHandle, email: string, config = testC
   const ctx: Context = {
     db: database.db,
     config,
+    identity: new IdentityCache(0),
     user: toSessionUser(user),
     sessionId: 0,
     req: { ip: '127.0.0.1', userAgent: 'vitest', setSessionCookie: () => {} },

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { sql, type Db } from '@ctp/db';
 import { ROLE_TITLES, SECURITY, role as roleSchema, type Role } from '@ctp/contracts';
+import type { IdentityCache } from './identity-cache.ts';
 
 export interface SessionUser {
   id: number;
@@ -36,14 +37,32 @@ export async function createSession(db: Db, userId: number, ip: string | null, u
   return { token, expiresAt };
 }
 
-/** Finds the live session for a token and slides its idle window; null when absent or expired. */
-export async function resolveSession(db: Db, token: string | undefined) {
+export interface ResolvedSession {
+  sessionId: number;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+/**
+ * Finds the live session for a token and slides its idle window; null when absent or expired.
+ * With a cache, a recently resolved session is answered from memory (identity-cache.ts).
+ */
+export async function resolveSession(
+  db: Db,
+  token: string | undefined,
+  cache?: IdentityCache,
+): Promise<ResolvedSession | null> {
   if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  return cache ? cache.session(tokenHash, () => readSession(db, tokenHash)) : readSession(db, tokenHash);
+}
+
+async function readSession(db: Db, tokenHash: string): Promise<ResolvedSession | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
-    .select(['s.id as sessionId', 's.lastSeenAt', 'u.id', 'u.email', 'u.fullName', 'u.role'])
-    .where('s.tokenHash', '=', hashToken(token))
+    .select(['s.id as sessionId', 's.lastSeenAt', 's.expiresAt', 'u.id', 'u.email', 'u.fullName', 'u.role'])
+    .where('s.tokenHash', '=', tokenHash)
     .where('s.revokedAt', 'is', null)
     .where('s.expiresAt', '>', sql<Date>`now()`)
     .where('s.lastSeenAt', '>', sql<Date>`now() - make_interval(mins => ${SECURITY.sessionIdleMinutes})`)
@@ -54,7 +73,7 @@ export async function resolveSession(db: Db, token: string | undefined) {
   if (Date.now() - new Date(row.lastSeenAt).getTime() > 60_000) {
     await db.updateTable('sessions').set({ lastSeenAt: sql`now()` }).where('id', '=', row.sessionId).execute();
   }
-  return { sessionId: row.sessionId, user: toSessionUser(row) };
+  return { sessionId: row.sessionId, expiresAt: new Date(row.expiresAt), user: toSessionUser(row) };
 }
 
 export async function revokeSession(db: Db, sessionId: number) {

@@ -19,7 +19,11 @@ export const studiesRouter = router({
 
   create: permitted('study.create')
     .input(studyCreateInput)
-    .mutation(({ ctx, input }) => createStudy(ctx.db, actorOf(ctx, 'Study created'), ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      const study = await createStudy(ctx.db, actorOf(ctx, 'Study created'), ctx.user, input);
+      ctx.identity.forgetScope(ctx.user.id); // the creator is now a member of the new study
+      return study;
+    }),
 
   update: permitted('study.update')
     .input(studyUpdateInput)

@@ -1,0 +1,82 @@
+// Who is asking, remembered for a few seconds: the session a token resolves to and the user's study
+// scope. Every request needs both, and reading them costs database round trips that dominate a list
+// call's time under load. Entries live SESSION_CACHE_SECONDS (default 5; 0 turns the cache off):
+//   - a session ended by this process (log-out, password change) is forgotten at once, and so is the
+//     scope of a user whose memberships a procedure changed (the creator of a study);
+//   - one ended elsewhere (another server process, a script), a deactivated user and a membership
+//     change take effect within that time;
+//   - an absolute expiry is checked on every hit; the idle window (30 minutes) is re-read from the
+//     database when the entry lapses.
+// Unknown tokens are never cached, so guessing cannot fill memory; the maps are bounded besides.
+import type { StudyScope } from '../../access.ts';
+import type { ResolvedSession } from './session.ts';
+
+const MAX_ENTRIES = 10_000;
+
+/** A Map whose entries lapse after ttlMs; the oldest entry goes when it is full. */
+class LapsingMap<K, V> {
+  private readonly entries = new Map<K, { value: V; until: number }>();
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: K, now: number): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: K, value: V, now: number) {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, { value, until: now + this.ttlMs });
+  }
+
+  deleteWhere(test: (key: K, value: V) => boolean) {
+    for (const [key, { value }] of this.entries) if (test(key, value)) this.entries.delete(key);
+  }
+}
+
+export class IdentityCache {
+  private readonly sessions: LapsingMap<string, ResolvedSession>;
+  private readonly scopes: LapsingMap<number, StudyScope>;
+
+  constructor(ttlSeconds: number) {
+    this.sessions = new LapsingMap(ttlSeconds * 1000);
+    this.scopes = new LapsingMap(ttlSeconds * 1000);
+  }
+
+  /** The session of a token hash, from memory when recently resolved and not past its absolute expiry. */
+  async session(tokenHash: string, load: () => Promise<ResolvedSession | null>): Promise<ResolvedSession | null> {
+    const now = Date.now();
+    const cached = this.sessions.get(tokenHash, now);
+    if (cached && cached.expiresAt.getTime() > now) return cached;
+    const found = await load();
+    if (found) this.sessions.set(tokenHash, found, now);
+    return found;
+  }
+
+  async scope(userId: number, load: () => Promise<StudyScope>): Promise<StudyScope> {
+    const now = Date.now();
+    const cached = this.scopes.get(userId, now);
+    if (cached) return cached;
+    const scope = await load();
+    this.scopes.set(userId, scope, now);
+    return scope;
+  }
+
+  forgetSession(sessionId: number) {
+    this.sessions.deleteWhere((_, s) => s.sessionId === sessionId);
+  }
+
+  /** A user's study scope, after a procedure changed their memberships (a study they created). */
+  forgetScope(userId: number) {
+    this.scopes.deleteWhere((id) => id === userId);
+  }
+
+  /** Every session and the scope of a user (password changed). */
+  forgetUser(userId: number) {
+    this.sessions.deleteWhere((_, s) => s.user.id === userId);
+    this.forgetScope(userId);
+  }
+}
