@@ -97,6 +97,8 @@ for (const user of ['admin@demo.local', 'data-manager@demo.local']) {
   for (const call of benchCalls(ids)) {
     const check = await fetch(base + call.path, { headers: { cookie } });
     if (!check.ok) throw new Error(`${call.name} answered ${check.status}`);
+    // Warm-up, not measured: the first requests of a call run V8's unoptimised code and cold plans.
+    await autocannon({ url: base + call.path, headers: { cookie }, connections: Number(values.connections), duration: 1 });
     const r = await autocannon({
       url: base + call.path,
       headers: { cookie },

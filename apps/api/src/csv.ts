@@ -7,12 +7,14 @@ export type Cell = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function safe(cell: Cell): Cell {
+/** A cell a spreadsheet would run as a formula is prefixed with an apostrophe; null becomes empty. */
+export function safeCell(cell: Cell): string | number {
+  if (cell === null || cell === undefined) return '';
   return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
 export function toCsv(header: string[], rows: Cell[][]): string {
-  return stringify([header, ...rows.map((r) => r.map(safe))], { eof: true, record_delimiter: '\r\n' });
+  return stringify([header, ...rows.map((r) => r.map(safeCell))], { eof: true, record_delimiter: '\r\n' });
 }
 
 export interface FileOutput {

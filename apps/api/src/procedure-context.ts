@@ -1,8 +1,8 @@
-// What the sites and patients services need from a procedure's context (permitted() provides it).
+// What services need from a permitted() procedure's context: database, user, request and study scope.
 import type { Db } from '@ctp/db';
-import type { StudyScope } from '../../access.ts';
-import type { RequestInfo } from '../../trpc.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { StudyScope } from './access.ts';
+import type { RequestInfo } from './trpc.ts';
+import type { SessionUser } from './modules/auth/session.ts';
 
 export interface ProcedureCtx {
   db: Db;

@@ -1,4 +1,5 @@
-// Small SQL helpers shared by the sites and patients modules.
+// Helpers every module's SQL shares: fragments, patterns, dates, and the driver errors a user's input
+// can provoke, turned into the tRPC errors the API promises (never a 500 for something a user can type).
 import { TRPCError } from '@trpc/server';
 import type { sql } from '@ctp/db';
 
@@ -31,6 +32,7 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+export const isCheckViolation = (err: unknown) => pgErrorCode(err) === '23514';
 
 export function staleVersion(): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message: STALE_VERSION_MESSAGE });
@@ -39,4 +41,15 @@ export function staleVersion(): TRPCError {
 /** Ints for SQL `= any(...)`: an empty list matches nothing rather than being a syntax error. */
 export function idArray(ids: readonly number[]): number[] {
   return ids.length ? [...ids] : [-1];
+}
+
+/** Optimistic lock: an UPDATE ... WHERE version = ? that touched nothing means someone else got there first. */
+export function assertUpdated<T>(row: T | undefined): T {
+  if (row === undefined) throw staleVersion();
+  return row;
+}
+
+/** Drops keys whose value is undefined, so an update only sets the fields the caller named. */
+export function definedOnly<T extends Record<string, unknown>>(obj: T): Partial<T> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,28 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { sql } from '@ctp/db';
 import { PATIENT_STATUSES, type PatientStatus, type PatientSummary } from '@ctp/contracts';
 import { createTestDatabase, TEST_TODAY, type TestDatabase } from './support/db.ts';
-import { callerAs, demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
+import { demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
+import { callersForEveryRole, rejects, parseCsv, type Caller } from './support/procedures.ts';
 
 let t: TestDatabase;
 let server: TestServer;
-type Caller = Awaited<ReturnType<typeof callerAs>>;
-const as: Record<string, Caller> = {};
+let as: Record<string, Caller>;
 
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
-  for (const role of [
-    'admin',
-    'study-manager',
-    'data-manager',
-    'investigator',
-    'coordinator',
-    'monitor',
-    'sponsor',
-  ]) {
-    as[role] = await callerAs(t.database, demoEmail(role));
-  }
+  as = await callersForEveryRole(t.database);
   server = await startServer(t.database);
 });
 afterAll(async () => {
@@ -30,15 +19,6 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-async function rejects(promise: Promise<unknown>, code: TRPCError['code'], message?: RegExp | string) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCError);
-  expect((err as TRPCError).code).toBe(code);
-  if (message) expect((err as TRPCError).message).toMatch(message);
-}
 
 const db = () => t.database.db;
 const daysAgo = (n: number) =>
@@ -723,38 +703,6 @@ describe('patients.updateStatus', () => {
     );
   });
 });
-
-/** A small RFC 4180 reader for the export's content. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 
 describe('patients.exportCsv', () => {
   it('exports exactly the filtered list, with the documented columns', async () => {

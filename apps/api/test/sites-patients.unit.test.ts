@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SiteStudy } from '@ctp/contracts';
 import { siteInsights, type SiteMetrics } from '../src/modules/sites/insights.ts';
 import { subjectCode } from '../src/modules/patients/schedule.ts';
-import { containsPattern } from '../src/modules/sites/sql-helpers.ts';
+import { containsPattern } from '../src/sql-helpers.ts';
 import { listQuery } from '../src/modules/sites/rest-query.ts';
 
 const quiet: SiteMetrics = {

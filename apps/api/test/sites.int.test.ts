@@ -1,27 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { sql } from '@ctp/db';
 import { createTestDatabase, TEST_TODAY, type TestDatabase } from './support/db.ts';
-import { callerAs, demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
+import { demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
+import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
 
 let t: TestDatabase;
 let server: TestServer;
-type Caller = Awaited<ReturnType<typeof callerAs>>;
-const as: Record<string, Caller> = {};
+let as: Record<string, Caller>;
 
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
-  for (const role of [
-    'admin',
-    'study-manager',
-    'data-manager',
-    'investigator',
-    'coordinator',
-    'monitor',
-    'sponsor',
-  ]) {
-    as[role] = await callerAs(t.database, demoEmail(role));
-  }
+  as = await callersForEveryRole(t.database);
   server = await startServer(t.database);
 });
 afterAll(async () => {
@@ -29,16 +18,6 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-async function rejects(promise: Promise<unknown>, code: TRPCError['code'], message?: RegExp | string) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCError);
-  expect((err as TRPCError).code).toBe(code);
-  if (message) expect((err as TRPCError).message).toMatch(message);
-  return err as TRPCError;
-}
 
 const db = () => t.database.db;
 const userId = async (role: string) =>
@@ -644,5 +623,38 @@ describe('GET /api/sites', () => {
     const mine = await memberStudies('investigator');
     const other = (await studyIds()).find((id) => !mine.includes(id))!;
     expect((await client.request(`/api/sites?studyId=${other}`)).status).toBe(404);
+  });
+});
+
+describe('sites.list status within a study', () => {
+  it("filters on the site's status in that study, not its own status (Add Patient's site choice)", async () => {
+    // An active site newly assigned to a study: active on its own, pending in that study.
+    const [studyId] = await studyIds();
+    const inStudy = (await db().selectFrom('studySites').select('siteId').where('studyId', '=', studyId!).execute()).map(
+      (r) => r.siteId,
+    );
+    const site = await db()
+      .selectFrom('sites')
+      .select('id')
+      .where('status', '=', 'active')
+      .where('id', 'not in', inStudy)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await as.admin!.sites.assignToStudy({ studyId: studyId!, siteId: site.id, enrollmentTarget: 5, reason: 'Added for the status filter test' });
+
+    const active = await as.admin!.sites.list({ studyId: studyId!, status: 'active', limit: 100 });
+    const expectedActive = await db()
+      .selectFrom('studySites')
+      .select('siteId')
+      .where('studyId', '=', studyId!)
+      .where('status', '=', 'active')
+      .execute();
+    expect(active.items.map((s) => s.id).sort()).toEqual(expectedActive.map((r) => r.siteId).sort());
+    expect(active.items.map((s) => s.id)).not.toContain(site.id);
+    const pending = await as.admin!.sites.list({ studyId: studyId!, status: 'pending', limit: 100 });
+    expect(pending.items.map((s) => s.id)).toContain(site.id);
+    // Without a study the site's own status still applies.
+    const ownActive = await as.admin!.sites.list({ status: 'active', siteId: site.id, limit: 10 });
+    expect(ownActive.items.map((s) => s.id)).toEqual([site.id]);
   });
 });

@@ -1,39 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
-import { callerAs, demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
+import { startServer, TestClient, type TestServer } from './support/app.ts';
+import { callersForEveryRole, codeOf, messageOf, type Caller } from './support/procedures.ts';
 
 let t: TestDatabase;
-type Caller = Awaited<ReturnType<typeof callerAs>>;
-const as: Record<string, Caller> = {};
-const ROLES = ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'] as const;
+let as: Record<string, Caller>;
 
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
-  for (const r of ROLES) as[r] = await callerAs(t.database, demoEmail(r));
+  as = await callersForEveryRole(t.database);
 });
 afterAll(() => t.cleanup());
-
-/** The tRPC error code a promise rejects with. */
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof TRPCError) return err.code;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
-
-async function messageOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const newStudy = (code: string, extra: Record<string, unknown> = {}) => ({
   studyId: code,

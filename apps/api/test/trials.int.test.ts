@@ -1,57 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
-import { callerAs, demoEmail } from './support/app.ts';
+import { callerAs } from './support/app.ts';
+import { callersForEveryRole, codeOf, parseCsv, csvObjects, type Caller } from './support/procedures.ts';
 
 let t: TestDatabase;
-type Caller = Awaited<ReturnType<typeof callerAs>>;
-const as: Record<string, Caller> = {};
-const ROLES = ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'] as const;
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof TRPCError) return err.code;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** RFC 4180 reader: quoted fields, doubled quotes, CRLF records. Every record must have the header's width. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field || record.length) records.push([...record, field]);
-  const width = records[0]!.length;
-  for (const r of records) expect(r.length).toBe(width);
-  return records;
-}
-
-const asObjects = (rows: string[][]) => rows.slice(1).map((r) => Object.fromEntries(rows[0]!.map((h, k) => [h, r[k]!])));
+let as: Record<string, Caller>;
 
 // --- A controlled portfolio, seen alone by a dedicated user --------------------------------------
 // Trial A (Phase II, active): target 10, budget 100,000; sites S1 (target 6, active, activated 14 days
@@ -69,7 +23,7 @@ async function userIdOf(email: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
-  for (const r of ROLES) as[r] = await callerAs(t.database, demoEmail(r));
+  as = await callersForEveryRole(t.database);
   const { db } = t.database;
   const sm = as['study-manager']!;
   const a = await sm.studies.create({
@@ -417,7 +371,7 @@ describe('trials.export and trials.report', () => {
     const csv = await analyst.trials.export({ trialId: 'RPT-A-001', format: 'csv' });
     expect(csv.contentType).toBe('text/csv');
     expect(csv.filename).toMatch(/\.csv$/);
-    const rows = asObjects(parseCsv(csv.content));
+    const rows = csvObjects(parseCsv(csv.content));
     expect(rows.map((r) => r.record_type)).toEqual(['trial', 'site', 'site', ...detail.milestones.map(() => 'milestone'), 'budget_line', 'budget_line']);
     expect(rows.every((r) => r.trial_id === 'RPT-A-001' && r.budget_total === '100000')).toBe(true);
     expect(rows[1]).toMatchObject({ item_number: 'RPT-S1', item_location: 'Lyon, France', item_enrolled: '4', item_target: '6', item_date: '2023-12-15' });
@@ -426,7 +380,7 @@ describe('trials.export and trials.report', () => {
   it('neutralises spreadsheet formulas typed into text fields', async () => {
     const sm = as['study-manager']!;
     const m = await sm.trials.createMilestone({ studyId: trialB.id, name: '=HYPERLINK("http://evil")', date: '2023-12-01', status: 'completed', reason: 'Injection test' });
-    const rows = asObjects(parseCsv((await analyst.trials.export({ trialId: 'RPT-B-002', format: 'csv' })).content));
+    const rows = csvObjects(parseCsv((await analyst.trials.export({ trialId: 'RPT-B-002', format: 'csv' })).content));
     expect(rows.find((r) => r.item_id === String(m.id))!.item_name).toBe(`'=HYPERLINK("http://evil")`);
     await withActor(t.database.db, { userId: null, reason: 'Test clean-up' }, (tx) => tx.deleteFrom('milestones').where('id', '=', m.id).execute());
   });
@@ -434,7 +388,7 @@ describe('trials.export and trials.report', () => {
   it('enrollment report: per site by status, against target, with a total row', async () => {
     const r = await analyst.trials.report({ trialId: 'RPT-A-001', kind: 'enrollment' });
     expect(r).toMatchObject({ contentType: 'text/csv', filename: expect.stringMatching(/^RPT-A-001-enrollment-report-/) });
-    const rows = asObjects(parseCsv(r.content));
+    const rows = csvObjects(parseCsv(r.content));
     expect(rows).toEqual([
       { site_number: 'RPT-S1', site_name: 'Lyon Test Hospital', location: 'Lyon, France', site_status: 'active', screening: '1', enrolled: '3', completed: '1', withdrawn: '1', current_enrollment: '4', target: '6', enrollment_percent: '66.7', first_enrollment: '2024-01-15', latest_enrollment: '2024-04-01' },
       { site_number: 'RPT-S2', site_name: 'Porto Test Clinic', location: 'Porto, Portugal', site_status: 'pending', screening: '0', enrolled: '0', completed: '0', withdrawn: '0', current_enrollment: '0', target: '4', enrollment_percent: '0', first_enrollment: '', latest_enrollment: '' },
@@ -443,7 +397,7 @@ describe('trials.export and trials.report', () => {
   });
 
   it('budget report: lines planned vs actual, variance, utilisation, totals', async () => {
-    const rows = asObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-A-001', kind: 'budget' })).content));
+    const rows = csvObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-A-001', kind: 'budget' })).content));
     expect(rows).toEqual([
       { category: 'Site payments', description: '', planned_amount: '50000', actual_amount: '20000', variance: '-30000', utilisation_percent: '40', currency: 'USD' },
       { category: 'Monitoring', description: '', planned_amount: '30000', actual_amount: '10000', variance: '-20000', utilisation_percent: '33.3', currency: 'USD' },
@@ -453,7 +407,7 @@ describe('trials.export and trials.report', () => {
   });
 
   it('site performance report: activation time, enrollment and deviations per site', async () => {
-    const rows = asObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-A-001', kind: 'site-performance' })).content));
+    const rows = csvObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-A-001', kind: 'site-performance' })).content));
     expect(rows[0]).toEqual({
       site_number: 'RPT-S1', site_name: 'Lyon Test Hospital', location: 'Lyon, France', principal_investigator: 'Dr. One', site_status: 'active',
       assigned_on: '2023-12-01', activated_on: '2023-12-15', days_to_activation: '14', enrolled: '4', target: '6', enrollment_percent: '66.7',
@@ -466,7 +420,7 @@ describe('trials.export and trials.report', () => {
     const sm = as['study-manager']!;
     const lock = (await sm.trials.byCode({ trialId: 'RPT-A-001' })).milestones.find((m) => m.name === 'Database Lock')!;
     await sm.trials.updateMilestone({ id: lock.id, version: lock.version, reason: 'Database locked', changes: { status: 'completed' } });
-    const rows = asObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-A-001', kind: 'timeline' })).content));
+    const rows = csvObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-A-001', kind: 'timeline' })).content));
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
     expect(byName['Study start']).toMatchObject({ type: 'study', planned_date: '2024-01-01' });
     expect(byName['Study end']).toMatchObject({ planned_date: '2026-12-31', actual_date: '', status: 'planned' });
@@ -477,7 +431,7 @@ describe('trials.export and trials.report', () => {
     expect(byName['First site activated']).toMatchObject({ type: 'observed', actual_date: '2023-12-15' });
     expect(byName['First subject enrolled']!.actual_date).toBe('2024-01-15');
     expect(byName['Latest subject enrolled']!.actual_date).toBe('2024-04-01');
-    const b = asObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-B-002', kind: 'timeline' })).content));
+    const b = csvObjects(parseCsv((await analyst.trials.report({ trialId: 'RPT-B-002', kind: 'timeline' })).content));
     expect(b.find((r) => r.name === 'Study end')).toMatchObject({ planned_date: '2024-01-01', actual_date: '2023-12-15', status: 'completed', days_late: '-17' });
   });
 

@@ -22,3 +22,20 @@ export const pagination = z.object({
 export function page<T extends z.ZodTypeAny>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 }
+
+/**
+ * An audit event as Recent Activity shows it: who, when, which record, why, and the changed fields;
+ * old and new values are left out (`valuesHidden`) for roles without 'audit.read'.
+ */
+export const activityEvent = z.object({
+  id: z.number().int(),
+  timestamp: z.date(),
+  userName: z.string(),
+  action: z.enum(['insert', 'update', 'delete']),
+  table: z.string(),
+  recordId: z.string(),
+  fields: z.array(z.object({ field: z.string(), oldValue: z.unknown().optional(), newValue: z.unknown().optional() })),
+  reason: z.string(),
+  valuesHidden: z.boolean(),
+});
+export type ActivityEvent = z.infer<typeof activityEvent>;

@@ -47,6 +47,7 @@ export const siteListInput = pagination.extend({
   studyId: id.optional(),
   /** Narrows the list to one site (REST `?siteId=`). */
   siteId: id.optional(),
+  /** The site's own status; with studyId, its status in that study. */
   status: siteStatus.optional(),
   /** Matches site number, name, city or country, case-insensitive. */
   search: z.string().trim().max(100).optional(),
@@ -107,20 +108,6 @@ export const siteActivityInput = z.object({
   siteId: id,
   limit: z.coerce.number().int().min(1).max(20).default(10),
 });
-/** An audit event of the site or its study assignments; values are omitted for roles without audit.read. */
-export const siteActivityEvent = z.object({
-  id: z.number().int(),
-  timestamp: z.date(),
-  userName: z.string(),
-  action: z.enum(['insert', 'update', 'delete']),
-  table: z.string(),
-  recordId: z.string(),
-  fields: z.array(z.object({ field: z.string(), oldValue: z.unknown().optional(), newValue: z.unknown().optional() })),
-  reason: z.string(),
-  /** True when the caller's role may not read audit values: `fields` then name the fields only. */
-  valuesHidden: z.boolean(),
-});
-export type SiteActivityEvent = z.infer<typeof siteActivityEvent>;
 
 export const assignSiteInput = z.object({
   studyId: id,

@@ -3,11 +3,13 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation.ts';
 import * as m0002 from './0002-ctms-and-visits.ts';
 import * as m0003PatientSearch from './0003-patient-search.ts';
+import * as m0004CoveringPatientIndexes from './0004-covering-patient-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-ctms-and-visits': m0002,
   '0003-patient-search': m0003PatientSearch,
+  '0004-covering-patient-indexes': m0004CoveringPatientIndexes,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -6,8 +6,8 @@ import { sql, withActor } from '@ctp/db';
 import type { EnrolledPatient, PatientEnrollInput } from '@ctp/contracts';
 import { assertActsForSite } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
-import type { ProcedureCtx } from '../sites/context.ts';
-import { isUniqueViolation, todayIso } from '../sites/sql-helpers.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
+import { isUniqueViolation, todayIso } from '../../sql-helpers.ts';
 import { scheduleVisits, subjectCode } from './schedule.ts';
 
 export const SITE_NOT_ACTIVE = 'Subjects can be enrolled only at a site activated for this study';

@@ -2,7 +2,8 @@
 // read from SQL in pages of 1000 rows (by id, so late pages cost the same as early ones) and streamed
 // through csv-stringify. The rows are the list's rows: same filters, same order, same figures.
 import { stringify } from 'csv-stringify';
-import type { Db } from '@ctp/db';
+import { safeCell } from '../../csv.ts';
+import { sql, type Db } from '@ctp/db';
 import {
   MAX_PATIENT_EXPORT_ROWS,
   type PatientCsvExport,
@@ -10,7 +11,7 @@ import {
   type PatientSummary,
 } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
-import { todayIso } from '../sites/sql-helpers.ts';
+import { todayIso } from '../../sql-helpers.ts';
 import { patientFilter } from './filters.ts';
 import { patientRows, toPatientSummary } from './list.ts';
 import { matchingIds } from './plan.ts';
@@ -34,12 +35,6 @@ export const CSV_COLUMNS = [
   'Next Visit',
 ] as const;
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is prefixed with a quote. */
-function safe(value: string | number | null): string | number {
-  if (value === null) return '';
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function csvRecord(p: PatientSummary) {
   return [
     p.patientId,
@@ -56,7 +51,7 @@ function csvRecord(p: PatientSummary) {
     p.visitProgress.total,
     p.lastVisit,
     p.nextVisit,
-  ].map(safe);
+  ].map(safeCell);
 }
 
 export async function exportPatientsCsv(
@@ -78,7 +73,8 @@ export async function exportPatientsCsv(
   // The matching ids (at most MAX_PATIENT_EXPORT_ROWS integers), then their rows 1000 at a time.
   const { ids } = await matchingIds(db, filter, { limit: MAX_PATIENT_EXPORT_ROWS, offset: 0 });
   for (let i = 0; i < ids.length; i += PAGE) {
-    for (const row of await patientRows(db, ids.slice(i, i + PAGE), today)) {
+    const page = sql`with page as (select id, null::int as total from unnest(${ids.slice(i, i + PAGE)}::int[]) as u(id))`;
+    for (const row of await patientRows(db, page, today)) {
       stringifier.write(csvRecord(toPatientSummary(row, now.getUTCFullYear())));
     }
   }

@@ -6,18 +6,31 @@
 //   search   contains the term, case-insensitive, in the subject code, the study code or the site name.
 // `base` (scope, study, site, status) names only study_id, site_id and status, which patient_counts
 // (migration 0003) also has, so totals without a search are sums over it. The search resolves matching
-// studies and sites first (small tables) into id lists, so subjects are found through indexes: the
-// trigram index on subject_code (migration 0003) and the study and site indexes, in a bitmap OR.
+// studies and sites first (small tables) into id lists (`places`), so a search is two parts: subjects
+// of those studies and sites (counted in patient_counts, listed through the study and site indexes) and
+// subjects whose own code matches (the trigram index on subject_code, migration 0003).
 import { sql, type Db } from '@ctp/db';
 import type { PatientFilterInput } from '@ctp/contracts';
 import { assertStudyVisible, type StudyScope } from '../../access.ts';
-import { containsPattern, type Fragment } from '../sites/sql-helpers.ts';
+import { containsPattern, type Fragment } from '../../sql-helpers.ts';
+
+export interface PatientSearch {
+  /** The subject code contains the term (on `patients p`). */
+  code: Fragment<boolean>;
+  /** Studies whose code and sites whose name contain the term. */
+  studyIds: number[];
+  siteIds: number[];
+  /** In one of those studies or sites (on p.study_id, p.site_id: a patients or patient_counts row). */
+  places: Fragment<boolean>;
+  /** The whole search: code or places. */
+  any: Fragment<boolean>;
+}
 
 export interface PatientFilter {
   /** Conditions on p.study_id, p.site_id and p.status (a patients or a patient_counts row). */
   base: Fragment<boolean>;
-  /** The search condition on `patients p`, or null without a search. */
-  search: Fragment<boolean> | null;
+  /** The search, or null without one. */
+  search: PatientSearch | null;
   /**
    * True when `base` alone leaves few subjects (one study, one site, or a site-scoped user): the
    * search is then checked on those rows. Otherwise the search runs first, through its indexes.
@@ -38,7 +51,7 @@ export function scopeCondition(scope: StudyScope): Fragment<boolean> | null {
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-async function searchCondition(db: Db, term: string): Promise<Fragment<boolean>> {
+async function patientSearch(db: Db, term: string): Promise<PatientSearch> {
   const pattern = containsPattern(term);
   const { rows } = await sql<{ studyIds: number[]; siteIds: number[] }>`
     select array(select id from studies where code ilike ${pattern}) as study_ids,
@@ -46,10 +59,12 @@ async function searchCondition(db: Db, term: string): Promise<Fragment<boolean>>
   const { studyIds, siteIds } = rows[0]!;
   // Subject codes are upper case (a constraint, migration 0003): LIKE upper(term) finds what ILIKE
   // would, several times faster per row checked.
-  const parts: Fragment<boolean>[] = [sql`p.subject_code like upper(${pattern})`];
-  if (studyIds.length) parts.push(sql`p.study_id = any(${studyIds}::int[])`);
-  if (siteIds.length) parts.push(sql`p.site_id = any(${siteIds}::int[])`);
-  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+  const code = sql<boolean>`p.subject_code like upper(${pattern})`;
+  const placeParts: Fragment<boolean>[] = [];
+  if (studyIds.length) placeParts.push(sql`p.study_id = any(${studyIds}::int[])`);
+  if (siteIds.length) placeParts.push(sql`p.site_id = any(${siteIds}::int[])`);
+  const places = placeParts.length ? sql<boolean>`(${sql.join(placeParts, sql` or `)})` : sql<boolean>`false`;
+  return { code, studyIds, siteIds, places, any: sql<boolean>`(${code} or ${places})` };
 }
 
 export async function patientFilter(
@@ -68,7 +83,7 @@ export async function patientFilter(
   if (input.status) conditions.push(sql`p.status = ${input.status}`);
   return {
     base: conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`,
-    search: input.search ? await searchCondition(db, input.search) : null,
+    search: input.search ? await patientSearch(db, input.search) : null,
     narrow: input.studyId !== undefined || input.siteId !== undefined || scope.sites.size > 0,
   };
 }

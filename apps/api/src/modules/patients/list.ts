@@ -9,9 +9,9 @@
 import { sql, type Db } from '@ctp/db';
 import type { PatientListInput, PatientStatus, PatientSummary } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
-import { todayIso } from '../sites/sql-helpers.ts';
+import { todayIso, type Fragment } from '../../sql-helpers.ts';
 import { patientFilter } from './filters.ts';
-import { matchingIds } from './plan.ts';
+import { pageSource, pageTotal } from './plan.ts';
 
 const GENDERS: Record<string, string> = { F: 'Female', M: 'Male', U: 'Unknown' };
 
@@ -36,16 +36,20 @@ interface PatientRow {
   nextVisit: string | null;
 }
 
-/** The subjects with these ids, newest first, with their study, site and visit figures. */
-export async function patientRows(db: Db, ids: number[], today: string): Promise<PatientRow[]> {
-  if (!ids.length) return [];
-  const { rows } = await sql<PatientRow>`
-    select pg.id, pg.subject_code as patient_id, pg.study_id, st.code as study_code, st.title as study_title,
+/**
+ * The subjects of `page(id, total)`, defined by the `with` clause, newest first, with their study, site
+ * and visit figures (and the page's `total` column).
+ */
+export async function patientRows(db: Db, page: Fragment, today: string): Promise<(PatientRow & { total: number | null })[]> {
+  const { rows } = await sql<PatientRow & { total: number | null }>`
+    ${page}
+    select page.total, pg.id, pg.subject_code as patient_id, pg.study_id, st.code as study_code, st.title as study_title,
            pg.site_id, si.name as site_name, pg.status, pg.year_of_birth, pg.sex, pg.ethnicity,
            pg.enrollment_date, pg.screening_date, pg.version,
            v.visits_completed, v.visits_total, v.last_visit,
            case when pg.status in ('screening', 'enrolled') then v.next_visit end as next_visit
-    from patients pg
+    from page
+    join patients pg on pg.id = page.id
     join studies st on st.id = pg.study_id
     join sites si on si.id = pg.site_id
     cross join lateral (
@@ -56,7 +60,6 @@ export async function patientRows(db: Db, ids: number[], today: string): Promise
                as next_visit
       from subject_visits sv where sv.patient_id = pg.id
     ) v
-    where pg.id = any(${ids}::int[])
     order by pg.id desc`.execute(db);
   return rows;
 }
@@ -87,8 +90,10 @@ export function toPatientSummary(r: PatientRow, currentYear: number): PatientSum
 
 export async function listPatients(db: Db, scope: StudyScope, input: PatientListInput, now = new Date()) {
   const filter = await patientFilter(db, scope, input);
-  const { total, ids } = await matchingIds(db, filter, input);
-  const rows = await patientRows(db, ids, todayIso(now));
+  // The page's ids and rows in one statement (after the count from patient_counts without a search).
+  const source = await pageSource(db, filter, input);
+  const rows = 'empty' in source ? [] : await patientRows(db, source.with, todayIso(now));
+  const total = await pageTotal(db, filter, source, rows[0], input.offset);
   return {
     items: rows.map((r) => toPatientSummary(r, now.getUTCFullYear())),
     total,

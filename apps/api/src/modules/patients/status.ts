@@ -9,8 +9,8 @@ import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import { canTransitionPatient, type PatientStatusInput } from '@ctp/contracts';
 import { actorOf } from '../../trpc.ts';
-import type { ProcedureCtx } from '../sites/context.ts';
-import { staleVersion, todayIso } from '../sites/sql-helpers.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
+import { staleVersion, todayIso } from '../../sql-helpers.ts';
 import { scopeCondition } from './filters.ts';
 import { scheduleVisits } from './schedule.ts';
 

@@ -6,10 +6,10 @@ import { sql, withActor } from '@ctp/db';
 import type { ActivateSiteInput, AssignSiteInput } from '@ctp/contracts';
 import { assertStudyVisible } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
-import type { ProcedureCtx } from './context.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
 import { siteScope } from './scope.ts';
 import { findVisibleSite } from './detail.ts';
-import { isUniqueViolation, staleVersion, todayIso } from './sql-helpers.ts';
+import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
 
 const ASSIGNABLE = ['active', 'pending'];
 

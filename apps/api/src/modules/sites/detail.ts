@@ -8,7 +8,7 @@ import type { SiteDetail, SiteStudy } from '@ctp/contracts';
 import { siteRows, toSiteSummary } from './list.ts';
 import type { SiteScope } from './scope.ts';
 import { siteInsights, siteMetrics } from './insights.ts';
-import { todayIso } from './sql-helpers.ts';
+import { todayIso } from '../../sql-helpers.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -8,7 +8,7 @@
 //   deviations      protocol deviations recorded at the site; any major or critical one is a warning
 import { sql, type Db } from '@ctp/db';
 import { ENROLLMENT_HIGH, ENROLLMENT_MEDIUM, type SiteInsight, type SiteStudy } from '@ctp/contracts';
-import { daysBetween, type Fragment } from './sql-helpers.ts';
+import { daysBetween, type Fragment } from '../../sql-helpers.ts';
 
 export const SCREEN_FAILURE_LIMIT = 0.2;
 export const WITHDRAWAL_LIMIT = 0.15;

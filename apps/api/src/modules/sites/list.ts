@@ -9,7 +9,7 @@
 //                       audited change to the site or its subjects without reading the audit trail.
 import { sql, type Db } from '@ctp/db';
 import type { SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
-import { containsPattern, type Fragment } from './sql-helpers.ts';
+import { containsPattern, type Fragment } from '../../sql-helpers.ts';
 import type { SiteScope } from './scope.ts';
 
 export interface SiteRow extends SiteSummary {
@@ -23,11 +23,18 @@ export interface SiteRow extends SiteSummary {
 /** The list's filters as SQL conditions on `sites s` (AND-combined with the scope). */
 export function siteWhere(
   scope: SiteScope,
-  input: Pick<SiteListInput, 'siteId' | 'status' | 'search'>,
+  input: Pick<SiteListInput, 'siteId' | 'status' | 'search' | 'studyId'>,
 ): Fragment<boolean> {
   const conditions: Fragment<boolean>[] = [scope.visible];
   if (input.siteId !== undefined) conditions.push(sql`s.id = ${input.siteId}`);
-  if (input.status) conditions.push(sql`s.status = ${input.status}`);
+  // Within one study the status that matters is the site's status in that study (a site may be active
+  // for one study and still pending for another); otherwise the site's own status.
+  if (input.status && input.studyId !== undefined) {
+    conditions.push(sql`exists (select 1 from study_sites fss
+                                where fss.site_id = s.id and fss.study_id = ${input.studyId} and fss.status = ${input.status})`);
+  } else if (input.status) {
+    conditions.push(sql`s.status = ${input.status}`);
+  }
   if (input.search) {
     const p = containsPattern(input.search);
     conditions.push(

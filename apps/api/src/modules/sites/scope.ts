@@ -8,7 +8,7 @@
 import { sql } from '@ctp/db';
 import { can, type Role } from '@ctp/contracts';
 import { assertStudyVisible, visibleStudyIds, type StudyScope } from '../../access.ts';
-import { idArray, type Fragment } from './sql-helpers.ts';
+import { idArray, type Fragment } from '../../sql-helpers.ts';
 
 export interface SiteScope {
   /** `true` when the site aliased `s` is visible. */

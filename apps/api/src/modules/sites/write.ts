@@ -4,10 +4,10 @@ import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import type { SiteCreateInput, SiteUpdateInput } from '@ctp/contracts';
 import { actorOf } from '../../trpc.ts';
-import type { ProcedureCtx } from './context.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
 import { siteScope } from './scope.ts';
 import { findVisibleSite } from './detail.ts';
-import { isUniqueViolation, staleVersion } from './sql-helpers.ts';
+import { isUniqueViolation, staleVersion } from '../../sql-helpers.ts';
 
 const returned = [
   'id',

@@ -11,27 +11,11 @@
 // values are returned only to roles holding 'audit.read', the others get field names with `valuesHidden`.
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
+import type { ActivityEvent } from '@ctp/contracts';
 import { canSeeStudy, type StudyScope } from '../../access.ts';
+import { readActivity } from '../audit/activity-events.ts';
 
 export const ACTIVITY_PATIENT_WINDOW = 200;
-
-export interface ActivityField {
-  field: string;
-  oldValue?: unknown;
-  newValue?: unknown;
-}
-
-export interface ActivityEvent {
-  id: number;
-  timestamp: Date;
-  userName: string;
-  action: 'insert' | 'update' | 'delete';
-  table: string;
-  recordId: string;
-  reason: string;
-  fields: ActivityField[];
-  valuesHidden: boolean;
-}
 
 export async function recentActivity(
   db: Db,
@@ -68,40 +52,13 @@ export async function recentActivity(
   // One backward index probe per record (at most `limit` rows each), then the newest `limit` overall.
   // A plain `record_id = any(...) order by id desc limit n` lets the planner walk the primary key
   // backwards through the whole table instead (250 ms at scale 100); the lateral form cannot.
-  const { rows: events } = await sql<{
-    id: number;
-    occurredAt: Date;
-    userName: string;
-    action: ActivityEvent['action'];
-    tableName: string;
-    recordId: string;
-    changes: Record<string, { old: unknown; new: unknown }>;
-    reason: string;
-  }>`
-    select e.id, e.occurred_at, coalesce(u.full_name, 'System') as user_name, e.action, e.table_name, e.record_id,
-           e.changes, e.reason
-    from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) as r(table_name, record_id)
+  const source = sql`(
+    select ev.* from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) as r(table_name, record_id)
     cross join lateral (
       select a.id, a.occurred_at, a.actor_user_id, a.action, a.table_name, a.record_id, a.changes, a.reason
       from audit_events a
       where a.table_name = r.table_name and a.record_id = r.record_id
       order by a.id desc
-      limit ${limit}) e
-    left join users u on u.id = e.actor_user_id
-    order by e.id desc
-    limit ${limit}`.execute(db);
-
-  return events.map((e) => ({
-    id: e.id,
-    timestamp: e.occurredAt,
-    userName: e.userName,
-    action: e.action,
-    table: e.tableName,
-    recordId: e.recordId,
-    reason: e.reason,
-    fields: Object.entries(e.changes).map(([field, change]) =>
-      showValues ? { field, oldValue: change.old, newValue: change.new } : { field },
-    ),
-    valuesHidden: !showValues,
-  }));
+      limit ${limit}) ev)`;
+  return readActivity(db, source, limit, showValues);
 }

@@ -2,13 +2,13 @@
 import { sql, type Db } from '@ctp/db';
 import type { StudyListInput, StudySummary } from '@ctp/contracts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
-import { likePattern } from './scope-sql.ts';
+import { containsPattern } from '../../sql-helpers.ts';
 
 export async function listStudies(db: Db, studyIds: number[] | null, input: StudyListInput) {
   const filtered = <Q extends ReturnType<typeof studySummaryQuery>>(q: Q): Q => {
     let r = q;
     if (input.search) {
-      const pattern = likePattern(input.search);
+      const pattern = containsPattern(input.search);
       r = r.where((eb) => eb.or([eb('s.code', 'ilike', pattern), eb('s.title', 'ilike', pattern)])) as Q;
     }
     if (input.status) r = r.where('s.status', '=', input.status) as Q;

@@ -6,7 +6,11 @@ export function inStudies(column: string, ids: number[] | null) {
   return sql<boolean>`${sql.ref(column)} = any(${ids.length ? ids : [-1]}::int[])`;
 }
 
-/** Escapes LIKE wildcards so a search for '50%' matches the text literally. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * currentEnrollment of the study whose id is in `studyIdColumn`: its subjects enrolled or completed,
+ * summed from patient_counts (per study, site and status, kept by a trigger; migration 0003).
+ */
+export function currentEnrollmentOf(studyIdColumn: string) {
+  return sql<number>`(select coalesce(sum(pc.n), 0)::int from patient_counts pc
+    where pc.study_id = ${sql.ref(studyIdColumn)} and pc.status in ('enrolled', 'completed'))`;
 }

@@ -1,7 +1,8 @@
 // The one query that shapes a study as the spec's Study entity. Enrollment is counted, not stored:
 // currentEnrollment = subjects of the study whose status is enrolled or completed.
-import { sql, type Db } from '@ctp/db';
+import type { Db } from '@ctp/db';
 import type { StudySummary } from '@ctp/contracts';
+import { currentEnrollmentOf } from './scope-sql.ts';
 
 export function studySummaryQuery(db: Db, studyIds: number[] | null) {
   let q = db
@@ -16,8 +17,7 @@ export function studySummaryQuery(db: Db, studyIds: number[] | null) {
       's.therapeuticArea',
       's.targetEnrollment',
       's.createdAt',
-      sql<number>`(select count(*)::int from patients p
-        where p.study_id = s.id and p.status in ('enrolled', 'completed'))`.as('currentEnrollment'),
+      currentEnrollmentOf('s.id').as('currentEnrollment'),
     ]);
   if (studyIds) q = q.where('s.id', 'in', studyIds.length ? studyIds : [-1]);
   return q;

@@ -6,7 +6,7 @@ import { seesAllStudies, type StudyCreateInput, type StudyUpdateInput } from '@c
 import type { SessionUser } from '../auth/session.ts';
 import { canSeeStudy, type StudyScope } from '../../access.ts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
-import { assertUpdated, definedOnly, isCheckViolation, isUniqueViolation } from './db-errors.ts';
+import { assertUpdated, definedOnly, isCheckViolation, isUniqueViolation } from '../../sql-helpers.ts';
 
 const DATES_MESSAGE = 'End dates must not be before the start date';
 

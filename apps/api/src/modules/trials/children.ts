@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { withActor, type Actor, type Db, type Tx } from '@ctp/db';
 import { budgetLineCreateInput, budgetLineUpdateInput, milestoneCreateInput, milestoneUpdateInput } from '@ctp/contracts';
 import { canSeeStudy, type StudyScope } from '../../access.ts';
-import { assertUpdated, definedOnly } from '../studies/db-errors.ts';
+import { assertUpdated, definedOnly } from '../../sql-helpers.ts';
 import { TRIAL_NOT_FOUND } from './lookup.ts';
 
 async function assertTrialExists(tx: Tx, scope: StudyScope, studyId: number) {

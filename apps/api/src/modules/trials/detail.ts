@@ -6,6 +6,7 @@
 import { sql, jsonArrayFrom, type Db } from '@ctp/db';
 import type { StudyScope } from '../../access.ts';
 import { trialIdByCode, percentage } from './lookup.ts';
+import { currentEnrollmentOf } from '../studies/scope-sql.ts';
 
 export async function trialDetail(db: Db, scope: StudyScope, code: string) {
   const id = await trialIdByCode(db, scope, code);
@@ -14,7 +15,7 @@ export async function trialDetail(db: Db, scope: StudyScope, code: string) {
     .where('s.id', '=', id)
     .selectAll('s')
     .select((eb) => [
-      sql<number>`(select count(*)::int from patients p where p.study_id = s.id and p.status in ('enrolled', 'completed'))`.as('currentEnrollment'),
+      currentEnrollmentOf('s.id').as('currentEnrollment'),
       sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id)`.as('siteCount'),
       sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id and ss.status = 'active')`.as('activeSiteCount'),
       sql<number>`(select coalesce(sum(b.actual_amount), 0) from budget_lines b where b.study_id = s.id)`.as('utilized'),

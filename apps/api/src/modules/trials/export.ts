@@ -4,7 +4,7 @@
 import type { Db } from '@ctp/db';
 import type { StudyScope } from '../../access.ts';
 import { trialDetail, type TrialDetail } from './detail.ts';
-import { toCsv, type Cell, type FileOutput } from './csv.ts';
+import { toCsv, type Cell, type FileOutput } from '../../csv.ts';
 
 const TRIAL_COLUMNS = [
   'trial_id', 'title', 'phase', 'status', 'therapeutic_area', 'sponsor', 'cro', 'principal_investigator', 'study_manager',

@@ -3,14 +3,15 @@
 // one nested json array, so a page costs one statement (plus its count), never a query per trial.
 import { sql, jsonArrayFrom, type Db } from '@ctp/db';
 import type { TrialListInput } from '@ctp/contracts';
-import { likePattern } from '../studies/scope-sql.ts';
+import { currentEnrollmentOf } from '../studies/scope-sql.ts';
+import { containsPattern } from '../../sql-helpers.ts';
 
 function baseQuery(db: Db, ids: number[] | null, input: TrialListInput) {
   let q = db.selectFrom('studies as s');
   if (ids) q = q.where('s.id', 'in', ids.length ? ids : [-1]);
   if (input.status) q = q.where('s.status', '=', input.status);
   if (input.search) {
-    const pattern = likePattern(input.search);
+    const pattern = containsPattern(input.search);
     q = q.where((eb) => eb.or([eb('s.code', 'ilike', pattern), eb('s.title', 'ilike', pattern), eb('s.sponsorName', 'ilike', pattern)]));
   }
   return q;
@@ -33,7 +34,7 @@ export async function listTrials(db: Db, ids: number[] | null, input: TrialListI
       sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id and ss.status = 'active')`.as('activeSites'),
       's.targetEnrollment',
       // currentEnrollment = subjects enrolled or completed (as on the studies screens)
-      sql<number>`(select count(*)::int from patients p where p.study_id = s.id and p.status in ('enrolled', 'completed'))`.as('currentEnrollment'),
+      currentEnrollmentOf('s.id').as('currentEnrollment'),
       sql<number>`coalesce(s.budget_total, 0)`.as('budget'),
       // spentBudget = sum of the budget lines' actual amounts
       sql<number>`(select coalesce(sum(b.actual_amount), 0) from budget_lines b where b.study_id = s.id)`.as('spentBudget'),

@@ -1,7 +1,7 @@
 // Portfolio figures of the CTMS Budget and Reports tabs, over the trials the user may see, in SQL.
 import { sql, type Db } from '@ctp/db';
 import { STUDY_PHASES, type StudyPhase } from '@ctp/contracts';
-import { inStudies } from '../studies/scope-sql.ts';
+import { currentEnrollmentOf, inStudies } from '../studies/scope-sql.ts';
 import { round1 } from './lookup.ts';
 
 /** Average days in a month (365.25 / 12). */
@@ -63,10 +63,9 @@ export async function portfolioReports(db: Db, ids: number[] | null) {
       select s.id, s.status, s.target_enrollment, s.budget_total, s.start_date, s.currency from studies s
       where ${inStudies('s.id', ids)}),
     subjects as (
-      select p.study_id,
-             count(*) filter (where p.status in ('enrolled', 'completed'))::int as enrolled_now,
-             max(p.enrollment_date) as last_enrollment
-      from patients p where ${inStudies('p.study_id', ids)} group by p.study_id),
+      select s.id as study_id, ${currentEnrollmentOf('s.id')} as enrolled_now,
+             (select max(p.enrollment_date) from patients p where p.study_id = s.id) as last_enrollment
+      from scoped s),
     recruiting as (
       select ((case when s.status in ('active', 'enrolling') and coalesce(j.enrolled_now, 0) < s.target_enrollment
                     then current_date else j.last_enrollment end) - s.start_date) / ${DAYS_PER_MONTH}::numeric as months

@@ -12,7 +12,7 @@
 import { sql, type Db } from '@ctp/db';
 import type { StudyScope } from '../../access.ts';
 import { trialIdByCode, percentage } from './lookup.ts';
-import { toCsv, type Cell, type FileOutput } from './csv.ts';
+import { toCsv, type Cell, type FileOutput } from '../../csv.ts';
 
 type Kind = 'enrollment' | 'budget' | 'site-performance' | 'timeline';
 

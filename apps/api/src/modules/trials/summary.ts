@@ -4,7 +4,7 @@
 //   totalPatients = subjects enrolled or completed in those trials (the spec's currentEnrollment, summed)
 //   totalBudget   = sum of the trials' budget_total (the web shows it in millions, one decimal)
 //   avgEnrollment = average over trials with a target of currentEnrollment / targetEnrollment * 100
-// One statement; patients are aggregated once per study from patients_study_status_idx.
+// One statement; subjects are summed from patient_counts (per study, site and status; migration 0003).
 import { sql, type Db } from '@ctp/db';
 import { inStudies } from '../studies/scope-sql.ts';
 import { round1 } from './lookup.ts';
@@ -19,7 +19,7 @@ export async function trialSummary(db: Db, ids: number[] | null) {
     avgEnrollment: number | null;
   }>`
     with scoped as (select s.id, s.status, s.target_enrollment, s.budget_total from studies s where ${inStudies('s.id', ids)}),
-    enrolled as (select p.study_id, count(*)::int as n from patients p
+    enrolled as (select p.study_id, sum(p.n)::int as n from patient_counts p
                  where ${inStudies('p.study_id', ids)} and p.status in ('enrolled', 'completed') group by p.study_id)
     select
       (select count(*)::int from scoped) as trials,
