@@ -233,3 +233,24 @@ test('an edit made from a stale version is refused with reload advice, then succ
   await expect(page.getByTestId('recent-activity')).toContainText('PI handover');
   await expect(page.getByTestId('recent-activity')).toContainText('Switchboard number changed');
 });
+
+test('a coordinator is offered only their own site when adding a patient', async ({ page }) => {
+  await loginAs(page, 'coordinator', '/patients');
+  await page.getByRole('button', { name: 'Add Patient' }).click();
+  const dialog = page.getByRole('dialog');
+  const study = dialog.getByLabel('Study');
+  const site = dialog.getByLabel('Site', { exact: true });
+  const studyIds = await study.locator('option:not([value=""])').evaluateAll((options) =>
+    options.map((o) => (o as HTMLOptionElement).value),
+  );
+  expect(studyIds.length).toBeGreaterThan(0);
+  let offered = 0;
+  for (const id of studyIds) {
+    await study.selectOption(id);
+    await expect(site.locator('option').first()).not.toHaveText('Loading...');
+    const sites = await site.locator('option:not([value=""])').count();
+    expect(sites).toBeLessThanOrEqual(1); // every study's other active sites are left out
+    offered += sites;
+  }
+  expect(offered).toBeGreaterThan(0);
+});

@@ -49,7 +49,7 @@ test('a study manager creates a study, finds it by search and opens its detail',
   await expect(page.getByTestId('study-description')).toHaveText('No description available.');
   await expect(page.getByTestId('stat-enrollment')).toContainText('0/40');
   await expect(page.getByTestId('stat-duration')).toContainText('0 days');
-  await expect(page.getByTestId('recent-activity').getByText('Study created')).toBeVisible();
+  await expect(page.getByTestId('recent-activity').getByTestId('activity-reason').filter({ hasText: 'Study created' })).toBeVisible();
   const detailUrl = page.url();
 
   // The same code a second time: refused on the code field, the rest of the input kept.
@@ -108,6 +108,8 @@ test('a milestone edited with a reason shows in the trial’s Recent Activity; a
   await expect(page).toHaveURL(new RegExp(`/trials/${code}$`));
   await expect(page.getByTestId('trial-code')).toHaveText(code);
   await expect(page.getByRole('link', { name: 'Back to CTMS' })).toBeVisible();
+  // A trial's page belongs to CTMS in the sidebar.
+  await expect(page.getByTestId('sidebar').getByRole('link', { name: 'CTMS' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('no-documents')).toHaveText('No documents yet');
 
   await page.getByRole('tab', { name: 'Milestones' }).click();
@@ -125,6 +127,11 @@ test('a milestone edited with a reason shows in the trial’s Recent Activity; a
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Rescheduled after the sponsor review.');
   await expect(page.getByTestId('recent-activity').getByText(reason)).toBeVisible();
+  // Recent Activity names the record and the fields in words, not table and column names.
+  const milestoneEvent = page.getByTestId('activity-item').filter({ hasText: reason });
+  await expect(milestoneEvent).toContainText('Milestone updated');
+  await expect(milestoneEvent.getByTestId('activity-fields')).toContainText('Status');
+  await expect(milestoneEvent.getByTestId('activity-fields')).not.toContainText('target_date');
 
   // Someone else saves the same milestone while this form is open: the second save is refused, input kept.
   await row.getByRole('button', { name: `Edit milestone ${name}` }).click();

@@ -1,4 +1,6 @@
-// A labelled form control with its inline error (react-hook-form's message, or the server's).
+// A labelled form control with its hint and inline error (react-hook-form's message, or the server's).
+// The one child control gets the id, the invalid state and the description that tie them together.
+import { cloneElement, isValidElement, type ReactElement } from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
@@ -15,33 +17,25 @@ export function FormField({
   error?: string;
   hint?: string;
   className?: string;
-  children: React.ReactNode;
+  children: ReactElement<Record<string, unknown>>;
 }) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })
+    : children;
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
-      {error && (
+      {control}
+      {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
           {error}
         </p>
-      )}
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
-}
-
-/** Props tying a control to its FormField: id, invalid state and the error's description. */
-export function fieldProps(id: string, error?: string) {
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  } as const;
-}
-
-/** Today's calendar date in the browser's time zone, as YYYY-MM-DD. */
-export function todayLocalIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

@@ -33,6 +33,12 @@ export function percentText(current: number, target: number): string {
   return `${Math.round(enrollmentPercent(current, target))}%`;
 }
 
+/** Today's calendar date in the browser's time zone, as YYYY-MM-DD (a date input's value). */
+export function todayLocalIso(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /** Whole days since a timestamp, rounded. */
 export function daysSince(value: string | Date): number {
   return Math.round((Date.now() - new Date(value).getTime()) / 86_400_000);

@@ -40,3 +40,25 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return placed ? null : error.message;
 }
+
+export const errorCode = (error: unknown) => serverError(error).code;
+export const isConflict = (error: unknown) => errorCode(error) === 'CONFLICT';
+/** NOT_FOUND, or a malformed id the server refuses before looking (both mean: nothing to show). */
+export const isNotFound = (error: unknown) => ['NOT_FOUND', 'BAD_REQUEST'].includes(errorCode(error) ?? '');
+
+/**
+ * For forms that show one message at their root: field issues land on their fields (update paths like
+ * `changes.title` on `title`), anything else becomes the form's root error. The inputs are kept.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+) {
+  const e = serverError(error);
+  const fieldErrors = Object.fromEntries(
+    Object.entries(e.fieldErrors).map(([path, messages]) => [path.replace(/^changes\./, ''), messages]),
+  );
+  const rest = applyFieldErrors({ ...e, fieldErrors }, setError, fields);
+  if (rest) setError('root.server' as Path<T>, { type: 'server', message: rest });
+}

@@ -16,7 +16,7 @@ import { QuickActionsCard, QuickStatsCard } from '@/features/studies/study-side-
 import { RecentActivityCard } from '@/features/studies/recent-activity-card';
 import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
 import { toEditable } from '@/features/studies/study-form';
-import { isNotFound } from '@/features/studies/server-error';
+import { isNotFound } from '@/lib/server-error';
 
 /** A route id that can name a study: digits within PostgreSQL's integer range. */
 function parseId(raw: string | undefined): number | null {

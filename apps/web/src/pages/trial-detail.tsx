@@ -8,7 +8,7 @@ import { trpc } from '@/lib/trpc';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { isNotFound } from '@/features/studies/server-error';
+import { isNotFound } from '@/lib/server-error';
 import { RecentActivityCard } from '@/features/studies/recent-activity-card';
 import { BackToCtms, TrialHeader, trialToEditable } from '@/features/ctms/trial-header';
 import { TrialPeople, TrialProgress } from '@/features/ctms/trial-people';

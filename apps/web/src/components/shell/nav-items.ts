@@ -9,6 +9,14 @@ export interface NavItem {
   /** i18n key in the common namespace */
   label: string;
   icon: LucideIcon;
+  /** Other route prefixes that belong to this item (a trial's page is part of CTMS). */
+  alsoActiveUnder?: string[];
+}
+
+/** The item's own route or a page below it, or a page under one of its other prefixes. */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  return under(item.to) || (item.alsoActiveUnder ?? []).some(under);
 }
 
 // Groups and items exactly as spec section 2 lists them.
@@ -34,7 +42,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   { label: 'nav.groups.documents', items: [{ to: '/etmf', label: 'nav.etmf', icon: FolderArchive }] },
   { label: 'nav.groups.operations', items: [
     { to: '/ertms', label: 'nav.ertms', icon: Send },
-    { to: '/ctms', label: 'nav.ctms', icon: Briefcase },
+    { to: '/ctms', label: 'nav.ctms', icon: Briefcase, alsoActiveUnder: ['/trials'] },
   ] },
 ];
 

@@ -1,12 +1,13 @@
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ChevronsLeft, ChevronsRight, Activity } from 'lucide-react';
 import { APP_VERSION, SIDEBAR } from '@ctp/contracts';
 import { cn } from '@/lib/utils';
-import { NAV_GROUPS } from './nav-items';
+import { NAV_GROUPS, isNavItemActive } from './nav-items';
 
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
   return (
     <aside
       data-testid="sidebar"
@@ -30,22 +31,21 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           <div key={group.label} className="mb-3">
             {!collapsed && <div className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(group.label)}</div>}
             {group.items.map((item) => (
-              <NavLink
+              <Link
                 key={item.to}
                 to={item.to}
                 title={collapsed ? t(item.label) : undefined}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-muted hover:text-slate-900',
-                    isActive && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
-                    collapsed && 'justify-center px-0',
-                  )
-                }
+                aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-muted hover:text-slate-900',
+                  isNavItemActive(item, pathname) && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
+                  collapsed && 'justify-center px-0',
+                )}
               >
                 <item.icon className="h-4 w-4 shrink-0" aria-hidden />
                 {!collapsed && <span className="truncate">{t(item.label)}</span>}
                 {collapsed && <span className="sr-only">{t(item.label)}</span>}
-              </NavLink>
+              </Link>
             ))}
           </div>
         ))}

@@ -11,10 +11,10 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { FormField } from '@/features/studies/form-field';
+import { FormField } from '@/components/form-field';
 import { ReasonField, WriteDialog, type WriteFormProps } from '@/features/studies/write-dialog';
 import { ConflictNotice, FormError } from '@/features/studies/conflict-notice';
-import { applyServerErrors, isConflict } from '@/features/studies/server-error';
+import { applyServerErrors, isConflict } from '@/lib/server-error';
 import { changedKeys } from '@/features/studies/study-form';
 import type { TrialDetail } from './trial-header';
 

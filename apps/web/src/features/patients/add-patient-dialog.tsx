@@ -21,7 +21,8 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { FormField, fieldProps, todayLocalIso } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
+import { todayLocalIso } from '@/lib/format';
 import { ReasonField } from '@/features/sites/reason-field';
 import { WriteErrorNotice } from '@/features/sites/conflict-notice';
 import { StudySiteFields } from './study-site-fields';
@@ -112,7 +113,6 @@ export function AddPatientDialog() {
           <StudySiteFields form={form} open={open} />
           <FormField id="enroll-date" label={t('enroll.screeningDate')} error={errors.screeningDate?.message}>
             <Input
-              {...fieldProps('enroll-date', errors.screeningDate?.message)}
               type="date"
               max={todayLocalIso()}
               {...form.register('screeningDate')}
@@ -120,7 +120,6 @@ export function AddPatientDialog() {
           </FormField>
           <FormField id="enroll-yob" label={t('enroll.yearOfBirth')} error={errors.yearOfBirth?.message}>
             <Input
-              {...fieldProps('enroll-yob', errors.yearOfBirth?.message)}
               type="number"
               inputMode="numeric"
               min={1900}
@@ -130,7 +129,7 @@ export function AddPatientDialog() {
             />
           </FormField>
           <FormField id="enroll-sex" label={t('enroll.sex')} error={errors.sex?.message}>
-            <NativeSelect {...fieldProps('enroll-sex', errors.sex?.message)} {...form.register('sex')}>
+            <NativeSelect {...form.register('sex')}>
               <option value="">{t('enroll.chooseSex')}</option>
               {SEXES.map((s) => (
                 <option key={s} value={s}>
@@ -141,7 +140,6 @@ export function AddPatientDialog() {
           </FormField>
           <FormField id="enroll-ethnicity" label={t('enroll.ethnicity')} error={errors.ethnicity?.message}>
             <Input
-              {...fieldProps('enroll-ethnicity', errors.ethnicity?.message)}
               placeholder={t('enroll.ethnicityPlaceholder')}
               {...form.register('ethnicity')}
             />

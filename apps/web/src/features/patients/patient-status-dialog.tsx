@@ -22,7 +22,8 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { FormField, fieldProps, todayLocalIso } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
+import { todayLocalIso } from '@/lib/format';
 import { ReasonField } from '@/features/sites/reason-field';
 import { WriteErrorNotice } from '@/features/sites/conflict-notice';
 import type { PatientItem } from './patient-card';
@@ -100,7 +101,7 @@ export function PatientStatusDialog({ patient }: { patient: PatientItem }) {
           })}
         >
           <FormField id="status-new" label={t('status.newStatus')} error={errors.status?.message}>
-            <NativeSelect {...fieldProps('status-new', errors.status?.message)} {...form.register('status')}>
+            <NativeSelect {...form.register('status')}>
               {next.map((s) => (
                 <option key={s} value={s}>
                   {tc(`status.${s}`)}
@@ -110,7 +111,6 @@ export function PatientStatusDialog({ patient }: { patient: PatientItem }) {
           </FormField>
           <FormField id="status-date" label={t('status.effectiveDate')} error={errors.effectiveDate?.message}>
             <Input
-              {...fieldProps('status-date', errors.effectiveDate?.message)}
               type="date"
               max={todayLocalIso()}
               {...form.register('effectiveDate')}

@@ -1,12 +1,14 @@
 // Study and site choice of Add Patient: the user's studies (studies.list, up to 100), then the sites
-// of the chosen study whose status is active (sites.list with studyId and status).
+// activated for the chosen study (sites.list with studyId and status: the site's status in that study),
+// narrowed for site staff to the sites they act for (auth.me ownSites). The server checks both again.
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { patientEnrollInput } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
+import { useCurrentUser } from '@/lib/auth';
 import { NativeSelect } from '@/components/ui/input';
-import { FormField, fieldProps } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { idParam } from './use-url-filters';
 
 export type EnrollForm = UseFormReturn<
@@ -24,10 +26,12 @@ export function StudySiteFields({ form, open }: { form: EnrollForm; open: boolea
     { studyId: studyId ?? 0, status: 'active', limit: 100 },
     { enabled: open && studyId !== undefined },
   );
+  const ownSites = useCurrentUser().data?.ownSites.find((o) => o.studyId === studyId)?.siteIds;
+  const choices = (sites.data?.items ?? []).filter((s) => !ownSites || ownSites.includes(s.id));
   const sitePrompt =
     studyId !== undefined && sites.isPending
       ? t('enroll.loading')
-      : studyId !== undefined && sites.data?.total === 0
+      : studyId !== undefined && sites.data && choices.length === 0
         ? t('enroll.noActiveSites')
         : t('enroll.chooseSite');
   return (
@@ -39,7 +43,6 @@ export function StudySiteFields({ form, open }: { form: EnrollForm; open: boolea
         className="sm:col-span-2"
       >
         <NativeSelect
-          {...fieldProps('enroll-study', errors.studyId?.message)}
           {...form.register('studyId', { onChange: () => form.setValue('siteId', '') })}
         >
           <option value="">{studies.isPending ? t('enroll.loading') : t('enroll.chooseStudy')}</option>
@@ -58,13 +61,12 @@ export function StudySiteFields({ form, open }: { form: EnrollForm; open: boolea
         className="sm:col-span-2"
       >
         <NativeSelect
-          {...fieldProps('enroll-site', errors.siteId?.message)}
           disabled={studyId === undefined}
           {...form.register('siteId')}
         >
           <option value="">{sitePrompt}</option>
           {studyId !== undefined &&
-            sites.data?.items.map((s) => (
+            choices.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.siteNumber} — {s.siteName}
               </option>

@@ -21,7 +21,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { FormField, fieldProps } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { ReasonField } from './reason-field';
 import { WriteErrorNotice } from './conflict-notice';
 
@@ -107,7 +107,6 @@ export function AssignStudyDialog({
         >
           <FormField id="assign-study" label={t('assign.study')} error={errors.studyId?.message}>
             <NativeSelect
-              {...fieldProps('assign-study', errors.studyId?.message)}
               disabled={studies.isPending}
               {...form.register('studyId')}
             >
@@ -123,7 +122,6 @@ export function AssignStudyDialog({
           </FormField>
           <FormField id="assign-target" label={t('assign.target')} error={errors.enrollmentTarget?.message}>
             <Input
-              {...fieldProps('assign-target', errors.enrollmentTarget?.message)}
               type="number"
               min={1}
               step={1}

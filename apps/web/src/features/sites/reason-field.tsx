@@ -2,7 +2,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Textarea } from '@/components/ui/input';
-import { FormField, fieldProps } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 
 export function ReasonField({
   id,
@@ -18,7 +18,7 @@ export function ReasonField({
   const { t } = useTranslation('common');
   return (
     <FormField id={id} label={t('actions.reasonForChange')} error={error} hint={t('actions.reasonHelp')}>
-      <Textarea {...fieldProps(id, error)} rows={2} placeholder={placeholder} {...registration} />
+      <Textarea rows={2} placeholder={placeholder} {...registration} />
     </FormField>
   );
 }

@@ -22,7 +22,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { FormField, fieldProps } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { SiteFields, SITE_FIELDS } from './site-fields';
 import { ReasonField } from './reason-field';
 import { WriteErrorNotice } from './conflict-notice';
@@ -119,7 +119,7 @@ export function SiteEditDialog({ site }: { site: SiteDetail }) {
         >
           <SiteFields form={form} />
           <FormField id="site-status" label={t('fields.status')} error={statusError}>
-            <NativeSelect {...fieldProps('site-status', statusError)} {...form.register('status')}>
+            <NativeSelect {...form.register('status')}>
               {SITE_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {tc(`status.${s}`)}

@@ -2,7 +2,7 @@
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
-import { FormField, fieldProps } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 
 export const SITE_FIELDS = [
   'siteNumber',
@@ -45,7 +45,6 @@ export function SiteFields<T extends SiteFieldValues>({
             className={WIDE.includes(name) ? 'sm:col-span-2' : undefined}
           >
             <Input
-              {...fieldProps(id, error)}
               type={TYPES[name] ?? 'text'}
               placeholder={t(`placeholders.${name}`)}
               {...register(name)}

@@ -17,7 +17,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { StudyFormFields } from './study-form-fields';
 import { createStudyResolver, EMPTY_STUDY_FORM, STUDY_FORM_FIELDS, type StudyFormValues } from './study-form';
-import { applyServerErrors, isConflict } from './server-error';
+import { applyServerErrors, isConflict } from '@/lib/server-error';
 import { FormError } from './conflict-notice';
 
 type CreatedStudy = RouterOutputs['studies']['create'];

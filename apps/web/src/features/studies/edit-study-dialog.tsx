@@ -18,7 +18,7 @@ import {
   type StudyEditOutput,
   type StudyEditValues,
 } from './study-form';
-import { applyServerErrors, isConflict } from './server-error';
+import { applyServerErrors, isConflict } from '@/lib/server-error';
 import { ConflictNotice, FormError } from './conflict-notice';
 import { ReasonField, WriteDialog, type WriteFormProps } from './write-dialog';
 

@@ -3,7 +3,7 @@ import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ORGANISATION_TYPES, STUDY_PHASES, STUDY_STATUSES } from '@ctp/contracts';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import type { StudyField } from './study-form';
 
 interface Props {

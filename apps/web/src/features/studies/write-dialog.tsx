@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 export interface WriteFormProps {
   close: () => void;
