@@ -1,22 +1,19 @@
 // Add and edit a budget line: category, description, planned and actual amounts, and a required reason
 // for change. An edit sends the version it was filled from and only the fields that changed.
-import { useState, type ReactElement } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { ReactElement } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { BUDGET_CATEGORIES, budgetLineInput, reason } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { FormField } from '@/components/form-field';
 import { ReasonField, WriteDialog, type WriteFormProps } from '@/features/studies/write-dialog';
 import { ConflictNotice, FormError } from '@/features/studies/conflict-notice';
-import { applyServerErrors, isConflict } from '@/lib/server-error';
-import { changedKeys } from '@/features/studies/study-form';
+import { useTrialChildForm } from './use-trial-child-form';
 import type { TrialDetail } from './trial-header';
+import { FormActions } from '@/components/form-actions';
 
 export type BudgetLine = TrialDetail['budgetLines'][number];
 const schema = budgetLineInput.extend({ reason });
@@ -70,41 +67,26 @@ function BudgetLineForm({
   reloading,
 }: { studyId: number; line?: BudgetLine } & WriteFormProps) {
   const { t } = useTranslation('ctms');
-  const { t: tc } = useTranslation('common');
-  const utils = trpc.useUtils();
-  // The record (and version) this form was filled from.
-  const [baseline] = useState(() => line);
-  const [defaults] = useState<Values>(() => ({
-    category: baseline?.category ?? BUDGET_CATEGORIES[0],
-    description: baseline?.description ?? '',
-    plannedAmount: baseline ? String(baseline.plannedAmount) : '',
-    actualAmount: baseline ? String(baseline.actualAmount) : '0',
-    reason: '',
-  }));
-  const form = useForm<Values, unknown, Output>({ resolver, defaultValues: defaults });
-  const [conflict, setConflict] = useState(false);
-  const handlers = {
-    onSuccess: () => {
-      void utils.trials.invalidate();
-      void utils.studies.recentActivity.invalidate();
-      toast({ title: t('budget.saved') });
-      close();
-    },
-    onError: (error: unknown) =>
-      isConflict(error) ? setConflict(true) : applyServerErrors(error, form.setError, FIELDS),
-  };
-  const create = trpc.trials.createBudgetLine.useMutation(handlers);
-  const update = trpc.trials.updateBudgetLine.useMutation(handlers);
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit((v) => {
-    setConflict(false);
-    if (!baseline) return create.mutate({ ...v, studyId });
-    const changes = Object.fromEntries(changedKeys(form.getValues(), defaults).map((f) => [f, v[f]]));
-    if (!Object.keys(changes).length)
-      return form.setError('root.server', { message: t('studies:form.noChanges') });
-    update.mutate({ id: baseline.id, version: baseline.version, reason: v.reason, changes });
+  const { form, conflict, submit, pending } = useTrialChildForm({
+    record: line,
+    initialValues: (): Values => ({
+      category: line?.category ?? BUDGET_CATEGORIES[0],
+      description: line?.description ?? '',
+      plannedAmount: line ? String(line.plannedAmount) : '',
+      actualAmount: line ? String(line.actualAmount) : '0',
+      reason: '',
+    }),
+    resolver,
+    fields: FIELDS,
+    savedMessage: t('budget.saved'),
+    close,
+    useMutations: (handlers) => ({
+      create: trpc.trials.createBudgetLine.useMutation(handlers),
+      update: trpc.trials.updateBudgetLine.useMutation(handlers),
+    }),
+    createInput: (values) => ({ ...values, studyId }),
   });
-  const pending = create.isPending || update.isPending;
+  const errors = form.formState.errors;
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
       <FormField id="budget-category" label={t('budget.category')} error={errors.category?.message}>
@@ -130,14 +112,7 @@ function BudgetLineForm({
       <ReasonField id="budget-reason" error={errors.reason?.message} registration={form.register('reason')} />
       {conflict && <ConflictNotice onReload={onReload} reloading={reloading} />}
       <FormError message={errors.root?.server?.message} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={close}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? tc('actions.saving') : tc('actions.save')}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={close} pending={pending} />
     </form>
   );
 }

@@ -1,22 +1,19 @@
 // Add Milestone and Edit milestone: name, date, status, description and a required reason for change.
 // An edit sends the version it was filled from and only the fields that changed.
-import { useState, type ReactElement } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { ReactElement } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MILESTONE_STATUSES, milestoneInput, reason } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { FormField } from '@/components/form-field';
 import { ReasonField, WriteDialog, type WriteFormProps } from '@/features/studies/write-dialog';
 import { ConflictNotice, FormError } from '@/features/studies/conflict-notice';
-import { applyServerErrors, isConflict } from '@/lib/server-error';
-import { changedKeys } from '@/features/studies/study-form';
+import { useTrialChildForm } from './use-trial-child-form';
 import type { TrialDetail } from './trial-header';
+import { FormActions } from '@/components/form-actions';
 
 export type Milestone = TrialDetail['milestones'][number];
 const schema = milestoneInput.extend({ reason });
@@ -65,40 +62,26 @@ function MilestoneForm({
 }: { studyId: number; milestone?: Milestone } & WriteFormProps) {
   const { t } = useTranslation('ctms');
   const { t: tc } = useTranslation('common');
-  const utils = trpc.useUtils();
-  // The record (and version) this form was filled from.
-  const [baseline] = useState(() => milestone);
-  const [defaults] = useState<Values>(() => ({
-    name: baseline?.name ?? '',
-    date: baseline?.date ?? '',
-    status: baseline?.status ?? 'pending',
-    description: baseline?.description ?? '',
-    reason: '',
-  }));
-  const form = useForm<Values, unknown, Output>({ resolver, defaultValues: defaults });
-  const [conflict, setConflict] = useState(false);
-  const handlers = {
-    onSuccess: () => {
-      void utils.trials.invalidate();
-      void utils.studies.recentActivity.invalidate();
-      toast({ title: t('milestones.saved') });
-      close();
-    },
-    onError: (error: unknown) =>
-      isConflict(error) ? setConflict(true) : applyServerErrors(error, form.setError, FIELDS),
-  };
-  const create = trpc.trials.createMilestone.useMutation(handlers);
-  const update = trpc.trials.updateMilestone.useMutation(handlers);
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit((v) => {
-    setConflict(false);
-    if (!baseline) return create.mutate({ ...v, studyId });
-    const changes = Object.fromEntries(changedKeys(form.getValues(), defaults).map((f) => [f, v[f]]));
-    if (!Object.keys(changes).length)
-      return form.setError('root.server', { message: t('studies:form.noChanges') });
-    update.mutate({ id: baseline.id, version: baseline.version, reason: v.reason, changes });
+  const { form, conflict, submit, pending } = useTrialChildForm({
+    record: milestone,
+    initialValues: (): Values => ({
+      name: milestone?.name ?? '',
+      date: milestone?.date ?? '',
+      status: milestone?.status ?? 'pending',
+      description: milestone?.description ?? '',
+      reason: '',
+    }),
+    resolver,
+    fields: FIELDS,
+    savedMessage: t('milestones.saved'),
+    close,
+    useMutations: (handlers) => ({
+      create: trpc.trials.createMilestone.useMutation(handlers),
+      update: trpc.trials.updateMilestone.useMutation(handlers),
+    }),
+    createInput: (values) => ({ ...values, studyId }),
   });
-  const pending = create.isPending || update.isPending;
+  const errors = form.formState.errors;
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
       <FormField id="milestone-name" label={t('milestones.name')} error={errors.name?.message}>
@@ -132,14 +115,7 @@ function MilestoneForm({
       />
       {conflict && <ConflictNotice onReload={onReload} reloading={reloading} />}
       <FormError message={errors.root?.server?.message} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={close}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? tc('actions.saving') : tc('actions.save')}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={close} pending={pending} />
     </form>
   );
 }

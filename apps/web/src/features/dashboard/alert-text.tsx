@@ -25,5 +25,11 @@ export function useAlertText() {
 const DOT: Record<string, string> = { warning: 'bg-orange-500', success: 'bg-green-600', info: 'bg-primary' };
 
 export function AlertDot({ type }: { type: string }) {
-  return <span data-alert-type={type} className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', DOT[type] ?? 'bg-slate-400')} aria-hidden />;
+  return (
+    <span
+      data-alert-type={type}
+      className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', DOT[type] ?? 'bg-slate-400')}
+      aria-hidden
+    />
+  );
 }

@@ -30,14 +30,21 @@ export function ComplianceStatusCard() {
           const Icon = ICON[r.status];
           return (
             <div key={r.label} className="flex items-center justify-between">
-              <span className="flex items-center gap-2"><Icon className="h-4 w-4" aria-hidden /> {r.label}</span>
+              <span className="flex items-center gap-2">
+                <Icon className="h-4 w-4" aria-hidden /> {r.label}
+              </span>
               <Badge tone={TONE[r.status]}>{t(`compliance.status.${r.status}`)}</Badge>
             </div>
           );
         })}
         <div className="flex items-center justify-between">
           <span>{t('compliance.auditTrail')}</span>
-          <Badge tone={q.data.auditTrailCompleteness === 100 ? 'success' : 'warning'} data-testid="audit-completeness">{q.data.auditTrailCompleteness}%</Badge>
+          <Badge
+            tone={q.data.auditTrailCompleteness === 100 ? 'success' : 'warning'}
+            data-testid="audit-completeness"
+          >
+            {q.data.auditTrailCompleteness}%
+          </Badge>
         </div>
         <details className="text-xs text-muted-foreground">
           <summary className="cursor-pointer">{t('compliance.checks')}</summary>

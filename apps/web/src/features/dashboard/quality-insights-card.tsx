@@ -24,7 +24,11 @@ export function QualityInsightsCard() {
                 <span>{t('quality.score')}</span>
                 <span className="font-semibold">{q.data.dataQualityScore}%</span>
               </div>
-              <Progress value={q.data.dataQualityScore} indicatorClassName="bg-green-600" aria-label={t('quality.score')} />
+              <Progress
+                value={q.data.dataQualityScore}
+                indicatorClassName="bg-green-600"
+                aria-label={t('quality.score')}
+              />
             </div>
             <div className="grid gap-3">
               <h4 className="text-sm font-medium">{t('quality.recentAlerts')}</h4>
@@ -37,7 +41,9 @@ export function QualityInsightsCard() {
                   </div>
                 </div>
               ))}
-              {!q.data.recentAlerts.length && <p className="text-sm text-muted-foreground">{t('quality.noAlerts')}</p>}
+              {!q.data.recentAlerts.length && (
+                <p className="text-sm text-muted-foreground">{t('quality.noAlerts')}</p>
+              )}
             </div>
           </>
         ) : null}

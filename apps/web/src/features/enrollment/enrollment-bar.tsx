@@ -5,7 +5,15 @@ import { Progress } from '@/components/ui/progress';
 // Spec section 4: at or above 80% green, at or above 50% orange, below 50% the primary colour.
 const COLOURS = { high: 'bg-green-600', medium: 'bg-orange-500', low: 'bg-primary' } as const;
 
-export function EnrollmentBar({ current, target, label }: { current: number; target: number; label?: string }) {
+export function EnrollmentBar({
+  current,
+  target,
+  label,
+}: {
+  current: number;
+  target: number;
+  label?: string;
+}) {
   const { t } = useTranslation('common');
   const level = enrollmentLevel(current, target);
   return (
@@ -16,7 +24,11 @@ export function EnrollmentBar({ current, target, label }: { current: number; tar
           {current}/{target} ({Math.round(enrollmentPercent(current, target))}%)
         </span>
       </div>
-      <Progress value={enrollmentPercent(current, target)} indicatorClassName={COLOURS[level]} aria-label={label ?? t('enrollment.label')} />
+      <Progress
+        value={enrollmentPercent(current, target)}
+        indicatorClassName={COLOURS[level]}
+        aria-label={label ?? t('enrollment.label')}
+      />
     </div>
   );
 }

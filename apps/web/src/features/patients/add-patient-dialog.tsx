@@ -15,7 +15,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -26,6 +25,7 @@ import { todayLocalIso } from '@/lib/format';
 import { ReasonField } from '@/features/sites/reason-field';
 import { WriteErrorNotice } from '@/features/sites/conflict-notice';
 import { StudySiteFields } from './study-site-fields';
+import { FormActions } from '@/components/form-actions';
 
 type FormInput = z.input<typeof patientEnrollInput>;
 type FormOutput = z.output<typeof patientEnrollInput>;
@@ -39,7 +39,6 @@ const FIELDS = ['studyId', 'siteId', 'screeningDate', 'yearOfBirth', 'sex', 'eth
 
 export function AddPatientDialog() {
   const { t } = useTranslation('patients');
-  const tc = useTranslation('common').t;
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ServerError | null>(null);
   const utils = trpc.useUtils();
@@ -112,11 +111,7 @@ export function AddPatientDialog() {
         >
           <StudySiteFields form={form} open={open} />
           <FormField id="enroll-date" label={t('enroll.screeningDate')} error={errors.screeningDate?.message}>
-            <Input
-              type="date"
-              max={todayLocalIso()}
-              {...form.register('screeningDate')}
-            />
+            <Input type="date" max={todayLocalIso()} {...form.register('screeningDate')} />
           </FormField>
           <FormField id="enroll-yob" label={t('enroll.yearOfBirth')} error={errors.yearOfBirth?.message}>
             <Input
@@ -139,10 +134,7 @@ export function AddPatientDialog() {
             </NativeSelect>
           </FormField>
           <FormField id="enroll-ethnicity" label={t('enroll.ethnicity')} error={errors.ethnicity?.message}>
-            <Input
-              placeholder={t('enroll.ethnicityPlaceholder')}
-              {...form.register('ethnicity')}
-            />
+            <Input placeholder={t('enroll.ethnicityPlaceholder')} {...form.register('ethnicity')} />
           </FormField>
           <div className="sm:col-span-2">
             <ReasonField
@@ -154,14 +146,12 @@ export function AddPatientDialog() {
           <div className="sm:col-span-2">
             <WriteErrorNotice error={error} />
           </div>
-          <DialogFooter className="sm:col-span-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={enroll.isPending}>
-              {enroll.isPending ? tc('actions.saving') : t('enroll.submit')}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            pending={enroll.isPending}
+            submitLabel={t('enroll.submit')}
+            className="sm:col-span-2"
+          />
         </form>
       </DialogContent>
     </Dialog>

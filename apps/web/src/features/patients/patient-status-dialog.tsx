@@ -16,7 +16,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -27,6 +26,7 @@ import { todayLocalIso } from '@/lib/format';
 import { ReasonField } from '@/features/sites/reason-field';
 import { WriteErrorNotice } from '@/features/sites/conflict-notice';
 import type { PatientItem } from './patient-card';
+import { FormActions } from '@/components/form-actions';
 
 type FormInput = z.input<typeof patientStatusInput>;
 type FormOutput = z.output<typeof patientStatusInput>;
@@ -110,11 +110,7 @@ export function PatientStatusDialog({ patient }: { patient: PatientItem }) {
             </NativeSelect>
           </FormField>
           <FormField id="status-date" label={t('status.effectiveDate')} error={errors.effectiveDate?.message}>
-            <Input
-              type="date"
-              max={todayLocalIso()}
-              {...form.register('effectiveDate')}
-            />
+            <Input type="date" max={todayLocalIso()} {...form.register('effectiveDate')} />
           </FormField>
           <ReasonField
             id="status-reason"
@@ -129,14 +125,11 @@ export function PatientStatusDialog({ patient }: { patient: PatientItem }) {
               setOpen(false);
             }}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? tc('actions.saving') : t('status.submit')}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            pending={change.isPending}
+            submitLabel={t('status.submit')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -42,9 +42,7 @@ export function StudySiteFields({ form, open }: { form: EnrollForm; open: boolea
         error={errors.studyId?.message}
         className="sm:col-span-2"
       >
-        <NativeSelect
-          {...form.register('studyId', { onChange: () => form.setValue('siteId', '') })}
-        >
+        <NativeSelect {...form.register('studyId', { onChange: () => form.setValue('siteId', '') })}>
           <option value="">{studies.isPending ? t('enroll.loading') : t('enroll.chooseStudy')}</option>
           {studies.data?.items.map((s) => (
             <option key={s.id} value={s.id}>
@@ -60,10 +58,7 @@ export function StudySiteFields({ form, open }: { form: EnrollForm; open: boolea
         hint={t('enroll.siteHint')}
         className="sm:col-span-2"
       >
-        <NativeSelect
-          disabled={studyId === undefined}
-          {...form.register('siteId')}
-        >
+        <NativeSelect disabled={studyId === undefined} {...form.register('siteId')}>
           <option value="">{sitePrompt}</option>
           {studyId !== undefined &&
             choices.map((s) => (

@@ -15,7 +15,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -23,6 +22,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { ReasonField } from './reason-field';
 import { WriteErrorNotice } from './conflict-notice';
+import { FormActions } from '@/components/form-actions';
 
 type FormInput = z.input<typeof activateSiteInput>;
 type FormOutput = z.output<typeof activateSiteInput>;
@@ -37,7 +37,6 @@ export function ActivateSiteDialog({
   study: SiteStudy;
 }) {
   const { t } = useTranslation('sites');
-  const tc = useTranslation('common').t;
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ServerError | null>(null);
   const utils = trpc.useUtils();
@@ -101,14 +100,11 @@ export function ActivateSiteDialog({
               setOpen(false);
             }}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={activate.isPending}>
-              {activate.isPending ? tc('actions.saving') : t('activate.submit')}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            pending={activate.isPending}
+            submitLabel={t('activate.submit')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -15,7 +15,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -24,6 +23,7 @@ import { toast } from '@/components/ui/use-toast';
 import { FormField } from '@/components/form-field';
 import { ReasonField } from './reason-field';
 import { WriteErrorNotice } from './conflict-notice';
+import { FormActions } from '@/components/form-actions';
 
 type FormInput = z.input<typeof assignSiteInput>;
 type FormOutput = z.output<typeof assignSiteInput>;
@@ -41,7 +41,6 @@ export function AssignStudyDialog({
   className?: string;
 }) {
   const { t } = useTranslation('sites');
-  const tc = useTranslation('common').t;
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ServerError | null>(null);
   const utils = trpc.useUtils();
@@ -106,10 +105,7 @@ export function AssignStudyDialog({
           })}
         >
           <FormField id="assign-study" label={t('assign.study')} error={errors.studyId?.message}>
-            <NativeSelect
-              disabled={studies.isPending}
-              {...form.register('studyId')}
-            >
+            <NativeSelect disabled={studies.isPending} {...form.register('studyId')}>
               <option value="">
                 {studies.isPending ? t('assign.loadingStudies') : t('assign.chooseStudy')}
               </option>
@@ -136,14 +132,11 @@ export function AssignStudyDialog({
             placeholder={t('assign.reasonPlaceholder')}
           />
           <WriteErrorNotice error={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={assign.isPending}>
-              {assign.isPending ? tc('actions.saving') : t('assign.submit')}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            pending={assign.isPending}
+            submitLabel={t('assign.submit')}
+          />
         </form>
       </DialogContent>
     </Dialog>

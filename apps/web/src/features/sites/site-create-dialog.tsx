@@ -15,7 +15,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -23,6 +22,7 @@ import {
 import { ErrorState } from '@/components/ui/states';
 import { toast } from '@/components/ui/use-toast';
 import { SiteFields, SITE_FIELDS } from './site-fields';
+import { FormActions } from '@/components/form-actions';
 
 type FormInput = z.input<typeof siteCreateInput>;
 type FormOutput = z.output<typeof siteCreateInput>;
@@ -44,7 +44,6 @@ function withoutEmpty(values: FormOutput): FormOutput {
 
 export function SiteCreateDialog() {
   const { t } = useTranslation('sites');
-  const tc = useTranslation('common').t;
   const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const utils = trpc.useUtils();
@@ -101,14 +100,11 @@ export function SiteCreateDialog() {
         >
           <SiteFields form={form} withNumber />
           {formError && <ErrorState message={formError} />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? tc('actions.saving') : t('create.submit')}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            pending={create.isPending}
+            submitLabel={t('create.submit')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -16,7 +16,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -26,6 +25,7 @@ import { FormField } from '@/components/form-field';
 import { SiteFields, SITE_FIELDS } from './site-fields';
 import { ReasonField } from './reason-field';
 import { WriteErrorNotice } from './conflict-notice';
+import { FormActions } from '@/components/form-actions';
 
 const editSchema = siteUpdateInput.shape.changes.extend({ reason: siteUpdateInput.shape.reason });
 type FormInput = z.input<typeof editSchema>;
@@ -138,14 +138,7 @@ export function SiteEditDialog({ site }: { site: SiteDetail }) {
               start(await utils.sites.byId.fetch({ id: site.id }, { staleTime: 0 }), true)
             }
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? tc('actions.saving') : tc('actions.save')}
-            </Button>
-          </DialogFooter>
+          <FormActions onCancel={() => setOpen(false)} pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -44,11 +44,7 @@ export function SiteFields<T extends SiteFieldValues>({
             error={error}
             className={WIDE.includes(name) ? 'sm:col-span-2' : undefined}
           >
-            <Input
-              type={TYPES[name] ?? 'text'}
-              placeholder={t(`placeholders.${name}`)}
-              {...register(name)}
-            />
+            <Input type={TYPES[name] ?? 'text'} placeholder={t(`placeholders.${name}`)} {...register(name)} />
           </FormField>
         );
       })}

@@ -4,12 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { StudyCreateInput } from '@ctp/contracts';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -19,6 +17,7 @@ import { StudyFormFields } from './study-form-fields';
 import { createStudyResolver, EMPTY_STUDY_FORM, STUDY_FORM_FIELDS, type StudyFormValues } from './study-form';
 import { applyServerErrors, isConflict } from '@/lib/server-error';
 import { FormError } from './conflict-notice';
+import { FormActions } from '@/components/form-actions';
 
 type CreatedStudy = RouterOutputs['studies']['create'];
 
@@ -63,7 +62,6 @@ function CreateStudyForm({
   onCreated: (s: CreatedStudy) => void;
 }) {
   const { t } = useTranslation('studies');
-  const { t: tc } = useTranslation('common');
   const utils = trpc.useUtils();
   const form = useForm<StudyFormValues, unknown, StudyCreateInput>({
     resolver: createStudyResolver,
@@ -91,14 +89,7 @@ function CreateStudyForm({
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((input) => create.mutate(input))}>
       <StudyFormFields register={(name) => form.register(name)} errors={errors} withCode />
       <FormError message={errors.root?.server?.message} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? tc('actions.saving') : t('create.submit')}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onCancel} pending={create.isPending} submitLabel={t('create.submit')} />
     </form>
   );
 }

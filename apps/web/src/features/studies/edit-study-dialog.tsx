@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
 import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { StudyFormFields } from './study-form-fields';
 import {
@@ -21,6 +20,7 @@ import {
 import { applyServerErrors, isConflict } from '@/lib/server-error';
 import { ConflictNotice, FormError } from './conflict-notice';
 import { ReasonField, WriteDialog, type WriteFormProps } from './write-dialog';
+import { FormActions } from '@/components/form-actions';
 
 interface Props {
   study: EditableStudy;
@@ -51,7 +51,6 @@ export function EditStudyDialog({ study, reload, label }: Props) {
 
 function EditStudyForm({ study, close, onReload, reloading }: { study: EditableStudy } & WriteFormProps) {
   const { t } = useTranslation('studies');
-  const { t: tc } = useTranslation('common');
   const utils = trpc.useUtils();
   // The version this form was filled from: it travels with the change, whatever is refetched meanwhile.
   const [baseline] = useState(() => ({
@@ -96,14 +95,7 @@ function EditStudyForm({ study, close, onReload, reloading }: { study: EditableS
       <ReasonField id="study-reason" error={errors.reason?.message} registration={form.register('reason')} />
       {conflict && <ConflictNotice onReload={onReload} reloading={reloading} />}
       <FormError message={errors.root?.server?.message} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={close}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? tc('actions.saving') : tc('actions.save')}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={close} pending={update.isPending} />
     </form>
   );
 }
