@@ -5,22 +5,25 @@
 //   studyId  NOT_FOUND when the study is not visible; siteId; status
 //   search   contains the term, case-insensitive, in the subject code, the study code or the site name.
 // `base` (scope, study, site, status) names only study_id, site_id and status, which patient_counts
-// (migration 0003) also has, so totals without a search are sums over it. The search resolves matching
-// studies and sites first (small tables) into id lists (`places`), so a search is two parts: subjects
-// of those studies and sites (counted in patient_counts, listed through the study and site indexes) and
-// subjects whose own code matches (the trigram index on subject_code, migration 0003).
-import { sql, type Db } from '@ctp/db';
+// (migration 0003) also has, so totals without a search are sums over it. A search resolves the
+// matching studies and sites first (small tables) into id arrays, in a CTE of the same statement, so it
+// is two parts: subjects of those studies and sites (counted in
+// patient_counts, listed through the study and site indexes) and subjects whose own code matches (the
+// trigram index on subject_code, migration 0003).
+import { sql } from '@ctp/db';
 import type { PatientFilterInput } from '@ctp/contracts';
 import { assertStudyVisible, type StudyScope } from '../../access.ts';
 import { containsPattern, type Fragment } from '../../sql-helpers.ts';
 
 export interface PatientSearch {
+  /** CTE `places(study_ids, site_ids)`: studies whose code and sites whose name contain the term. */
+  cte: Fragment;
   /** The subject code contains the term (on `patients p`). */
   code: Fragment<boolean>;
-  /** Studies whose code and sites whose name contain the term. */
-  studyIds: number[];
-  siteIds: number[];
-  /** In one of those studies or sites (on p.study_id, p.site_id: a patients or patient_counts row). */
+  /** The matching studies' and sites' ids (int[] expressions over `places`). */
+  studyIds: Fragment;
+  siteIds: Fragment;
+  /** In either (a patients or a patient_counts row). */
   places: Fragment<boolean>;
   /** The whole search: code or places. */
   any: Fragment<boolean>;
@@ -51,27 +54,22 @@ export function scopeCondition(scope: StudyScope): Fragment<boolean> | null {
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-async function patientSearch(db: Db, term: string): Promise<PatientSearch> {
+function patientSearch(term: string): PatientSearch {
   const pattern = containsPattern(term);
-  const { rows } = await sql<{ studyIds: number[]; siteIds: number[] }>`
+  const cte = sql`places as materialized (
     select array(select id from studies where code ilike ${pattern}) as study_ids,
-           array(select id from sites where name ilike ${pattern}) as site_ids`.execute(db);
-  const { studyIds, siteIds } = rows[0]!;
+           array(select id from sites where name ilike ${pattern}) as site_ids)`;
   // Subject codes are upper case (a constraint, migration 0003): LIKE upper(term) finds what ILIKE
   // would, several times faster per row checked.
   const code = sql<boolean>`p.subject_code like upper(${pattern})`;
-  const placeParts: Fragment<boolean>[] = [];
-  if (studyIds.length) placeParts.push(sql`p.study_id = any(${studyIds}::int[])`);
-  if (siteIds.length) placeParts.push(sql`p.site_id = any(${siteIds}::int[])`);
-  const places = placeParts.length ? sql<boolean>`(${sql.join(placeParts, sql` or `)})` : sql<boolean>`false`;
-  return { code, studyIds, siteIds, places, any: sql<boolean>`(${code} or ${places})` };
+  // The casts make each a scalar array expression (`any((select ...))` alone reads as a subquery).
+  const studyIds = sql`(select study_ids from places)::int[]`;
+  const siteIds = sql`(select site_ids from places)::int[]`;
+  const places = sql<boolean>`(p.study_id = any(${studyIds}) or p.site_id = any(${siteIds}))`;
+  return { cte, code, studyIds, siteIds, places, any: sql<boolean>`(${code} or ${places})` };
 }
 
-export async function patientFilter(
-  db: Db,
-  scope: StudyScope,
-  input: PatientFilterInput,
-): Promise<PatientFilter> {
+export function patientFilter(scope: StudyScope, input: PatientFilterInput): PatientFilter {
   const conditions: Fragment<boolean>[] = [];
   const visible = scopeCondition(scope);
   if (visible) conditions.push(visible);
@@ -83,7 +81,7 @@ export async function patientFilter(
   if (input.status) conditions.push(sql`p.status = ${input.status}`);
   return {
     base: conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`,
-    search: input.search ? await patientSearch(db, input.search) : null,
+    search: input.search ? patientSearch(input.search) : null,
     narrow: input.studyId !== undefined || input.siteId !== undefined || scope.sites.size > 0,
   };
 }

@@ -11,7 +11,7 @@ import type { PatientListInput, PatientStatus, PatientSummary } from '@ctp/contr
 import type { StudyScope } from '../../access.ts';
 import { todayIso, type Fragment } from '../../sql-helpers.ts';
 import { patientFilter } from './filters.ts';
-import { pageSource, pageTotal } from './plan.ts';
+import { pagePlan } from './plan.ts';
 
 const GENDERS: Record<string, string> = { F: 'Female', M: 'Male', U: 'Unknown' };
 
@@ -37,13 +37,15 @@ interface PatientRow {
 }
 
 /**
- * The subjects of `page(id, total)`, defined by the `with` clause, newest first, with their study, site
- * and visit figures (and the page's `total` column).
+ * The subjects of `page(id)`, defined by the `with` clause, newest first, with their study, site and
+ * visit figures. The clause's `total(n)` comes as `total` on every row; an empty page is one row
+ * holding only the total.
  */
-export async function patientRows(db: Db, page: Fragment, today: string): Promise<(PatientRow & { total: number | null })[]> {
-  const { rows } = await sql<PatientRow & { total: number | null }>`
-    ${page}
-    select page.total, pg.id, pg.subject_code as patient_id, pg.study_id, st.code as study_code, st.title as study_title,
+export async function patientRows(db: Db, plan: Fragment, today: string) {
+  const { rows } = await sql<{ total: number } & (({ id: number } & PatientRow) | { id: null })>`
+    ${plan}
+    select t.n as total, r.* from total t left join (
+    select pg.id, pg.subject_code as patient_id, pg.study_id, st.code as study_code, st.title as study_title,
            pg.site_id, si.name as site_name, pg.status, pg.year_of_birth, pg.sex, pg.ethnicity,
            pg.enrollment_date, pg.screening_date, pg.version,
            v.visits_completed, v.visits_total, v.last_visit,
@@ -59,9 +61,12 @@ export async function patientRows(db: Db, page: Fragment, today: string): Promis
              min(sv.scheduled_date) filter (where sv.status in ('scheduled', 'pending') and sv.scheduled_date >= ${today}::date)
                as next_visit
       from subject_visits sv where sv.patient_id = pg.id
-    ) v
-    order by pg.id desc`.execute(db);
-  return rows;
+    ) v) r on true
+    order by r.id desc`.execute(db);
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.filter((r): r is { total: number } & PatientRow => r.id !== null),
+  };
 }
 
 export function toPatientSummary(r: PatientRow, currentYear: number): PatientSummary {
@@ -89,11 +94,8 @@ export function toPatientSummary(r: PatientRow, currentYear: number): PatientSum
 }
 
 export async function listPatients(db: Db, scope: StudyScope, input: PatientListInput, now = new Date()) {
-  const filter = await patientFilter(db, scope, input);
-  // The page's ids and rows in one statement (after the count from patient_counts without a search).
-  const source = await pageSource(db, filter, input);
-  const rows = 'empty' in source ? [] : await patientRows(db, source.with, todayIso(now));
-  const total = await pageTotal(db, filter, source, rows[0], input.offset);
+  // Total, page ids and rows in one statement (plan.ts).
+  const { total, rows } = await patientRows(db, pagePlan(patientFilter(scope, input), input), todayIso(now));
   return {
     items: rows.map((r) => toPatientSummary(r, now.getUTCFullYear())),
     total,

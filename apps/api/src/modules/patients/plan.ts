@@ -1,14 +1,16 @@
-// How a patient filter is executed, so that every shape of filter stays fast at 100k subjects:
-//   no search        total summed from patient_counts (a few thousand rows at most); the page's ids
-//                    from the matching ids sorted (few matches), or from the newest-first walk of an
-//                    index ((status, id), (study_id, id), (site_id, id) or the primary key) when matches
-//                    are dense enough to fill a page after a few hundred rows
+// How a patient filter is executed, in one statement per list, summary or export, so that every shape
+// of filter stays fast at 100k subjects. The statement's CTEs are `total(n)`, the filter's subjects, and
+// `page(id)`, the ids of one page, newest first:
+//   no search        total summed from patient_counts (a few thousand rows at most); the page from the
+//                    matching ids sorted when there are few (SPARSE_MATCHES), else from the newest-first
+//                    walk of an index ((status, id), (study_id, id), (site_id, id) or the primary key).
+//                    Both branches are in the statement; a one-time filter on the total runs only one.
 //   search, narrow   one study, one site or a site-scoped user: those few rows are read through their
-//                    index and the search is checked on them; page and total (a window count) come
-//                    from one pass over the materialized matches
+//                    index, the search is checked on them, and page and total come from the matches
 //   search, broad    two parts: the subjects of the matching studies and sites, counted in
 //                    patient_counts and listed newest first through the (study_id, id) and (site_id, id)
-//                    indexes (covering, migration 0004: no table reads), and the subjects whose own code
+//                    indexes, one walk per study or site (covering, migration 0004: no table reads),
+//                    and the subjects whose own code
 //                    matches, through the trigram index. The page is the newest of each part's newest
 //                    (offset + limit); the total is the parts' sum, the code part without the places part
 // A materialized CTE is planned on its own: without it the planner may walk the primary key newest
@@ -21,22 +23,20 @@ import type { PatientFilter } from './filters.ts';
 /** Up to this many matches, a page is sorted out of the collected matching ids. */
 export const SPARSE_MATCHES = 10_000;
 
-const withClause = (ctes: Fragment[]) => (ctes.length ? sql`with ${sql.join(ctes)} ` : sql``);
+const withClause = (ctes: Fragment[]) => sql`with ${sql.join(ctes)} `;
 
 /** Every matching subject as (status, n): patient_counts rows stand for n subjects, patients rows for 1. */
 function weightedMatches({ base, search, narrow }: PatientFilter): Fragment {
   if (!search) return sql`select p.status, p.n from patient_counts p where ${base}`;
   if (narrow) return sql`select p.status, 1 as n from patients p where ${base} and ${search.any}`;
-  return sql`select p.status, p.n from patient_counts p where ${base} and ${search.places}
+  // The places' patient_counts rows through the (site_id) and (study_id, ...) indexes, one lookup per
+  // matching site or study (the planner cannot see the ids when it plans: it would read the whole table).
+  const placeRows = sql`select c.* from unnest(${search.siteIds}) as u(id) join patient_counts c on c.site_id = u.id
+                        union
+                        select c.* from unnest(${search.studyIds}) as u(id) join patient_counts c on c.study_id = u.id`;
+  return sql`select p.status, p.n from (${placeRows}) p where ${base}
              union all
              select p.status, 1 as n from patients p where ${base} and ${search.code} and not ${search.places}`;
-}
-
-/** Subjects matching the filter. */
-export async function countPatients(db: Db, filter: PatientFilter): Promise<number> {
-  const { rows } = await sql<{ total: number }>`
-    select coalesce(sum(m.n), 0)::int as total from (${weightedMatches(filter)}) m`.execute(db);
-  return rows[0]?.total ?? 0;
 }
 
 /** Subjects matching the filter in each status, in one aggregate. */
@@ -48,6 +48,7 @@ export async function countByStatus(db: Db, filter: PatientFilter) {
     completed: number;
     withdrawn: number;
   }>`
+    ${filter.search ? withClause([filter.search.cte]) : sql``}
     select coalesce(sum(m.n), 0)::int as total,
            coalesce(sum(m.n) filter (where m.status = 'screening'), 0)::int as screening,
            coalesce(sum(m.n) filter (where m.status = 'enrolled'), 0)::int as enrolled,
@@ -57,70 +58,56 @@ export async function countByStatus(db: Db, filter: PatientFilter) {
   return rows[0]!;
 }
 
-/**
- * One page of a filter as SQL: `with` CTEs whose last one is `page(id, total)`, the page's ids newest
- * first, so the caller reads the page's rows in the same statement. `total` is the filter's total:
- * known before the page is read (`knownTotal`), or, for a narrow search, a window count in every page
- * row. `empty` when the page is past the last match: nothing left to read.
- */
-export type PageSource = { with: Fragment; knownTotal: number | null } | { empty: true; total: number };
-
-export async function pageSource(
-  db: Db,
+/** The `with` clause defining `total(n)` and `page(id)` for one page of the filter (see the header). */
+export function pagePlan(
   filter: PatientFilter,
   page: { limit: number; offset: number },
-): Promise<PageSource> {
-  const window = sql`order by p.id desc limit ${page.limit} offset ${page.offset}`;
+  sparseMatches = SPARSE_MATCHES,
+): Fragment {
   const { base, search } = filter;
+  const window = sql`order by p.id desc limit ${page.limit} offset ${page.offset}`;
+  const places = search ? [search.cte] : [];
   if (search && filter.narrow) {
-    return {
-      with: withClause([
-        sql`s as materialized (select p.id from patients p where ${base} and ${search.any})`,
-        sql`page as materialized (select p.id, count(*) over ()::int as total from s p ${window})`,
-      ]),
-      knownTotal: null,
-    };
+    return withClause([
+      ...places,
+      sql`s as materialized (select p.id from patients p where ${base} and ${search.any})`,
+      sql`total as materialized (select count(*)::int as n from s)`,
+      sql`page as materialized (select p.id from s p ${window})`,
+    ]);
   }
-  const total = await countPatients(db, filter);
-  if (total <= page.offset) return { empty: true, total };
+  const total = sql`total as materialized (select coalesce(sum(m.n), 0)::int as n from (${weightedMatches(filter)}) m)`;
+  // Past the last match there is nothing to read (an index walk would otherwise read to its end).
+  const pageExists = sql<boolean>`(select n from total) > ${page.offset}`;
   if (search) {
-    // Each part's newest (offset + limit) ids; their union holds the page.
-    const newest = (condition: Fragment<boolean>) =>
-      sql`(select p.id from patients p where ${base} and ${condition} order by p.id desc limit ${page.offset + page.limit})`;
-    const parts = [
-      ...(search.siteIds.length ? [newest(sql`p.site_id = any(${search.siteIds}::int[])`)] : []),
-      ...(search.studyIds.length ? [newest(sql`p.study_id = any(${search.studyIds}::int[])`)] : []),
-      newest(search.code),
-    ];
-    return {
-      with: withClause([
-        sql`page as materialized (select p.id, null::int as total from (${sql.join(parts, sql` union `)}) p ${window})`,
-      ]),
-      knownTotal: total,
-    };
+    // Each part's newest (offset + limit) ids; their union holds the page. A study's or a site's newest
+    // are read from its own index, one index walk per matching study or site: the planner cannot see
+    // the matching ids when it plans, and guessing wrong meant walking the whole primary key.
+    const k = page.offset + page.limit;
+    const newestOfEach = (ids: Fragment, column: 'study_id' | 'site_id') => sql`(
+      select x.id from unnest(${ids}) as u(place_id)
+      cross join lateral (select p.id from patients p where p.${sql.raw(column)} = u.place_id and ${base}
+                          order by p.id desc limit ${k}) x
+      order by x.id desc limit ${k})`;
+    const newestByCode = sql`(select p.id from patients p where ${base} and ${search.code} order by p.id desc limit ${k})`;
+    const parts = sql.join(
+      [newestOfEach(search.siteIds, 'site_id'), newestOfEach(search.studyIds, 'study_id'), newestByCode],
+      sql` union `,
+    );
+    return withClause([
+      ...places,
+      total,
+      sql`page as materialized (select p.id from (${parts}) p where ${pageExists} ${window})`,
+    ]);
   }
-  const ctes =
-    total <= SPARSE_MATCHES
-      ? [
-          sql`m as materialized (select p.id from patients p where ${base})`,
-          sql`page as materialized (select p.id, null::int as total from m p ${window})`,
-        ]
-      : [sql`page as materialized (select p.id, null::int as total from patients p where ${base} ${window})`];
-  return { with: withClause(ctes), knownTotal: total };
-}
-
-/** The filter's total once the page was read: known, or the page rows' window count, or counted past the end. */
-export async function pageTotal(
-  db: Db,
-  filter: PatientFilter,
-  source: PageSource,
-  firstRow: { total: number | null } | undefined,
-  offset: number,
-): Promise<number> {
-  if ('empty' in source) return source.total;
-  if (source.knownTotal !== null) return source.knownTotal;
-  if (firstRow?.total != null) return firstRow.total;
-  return offset === 0 ? 0 : countPatients(db, filter); // a narrow search's page past its last match
+  const sparse = sql<boolean>`(select n from total) <= ${sparseMatches}`;
+  return withClause([
+    total,
+    sql`m as materialized (select p.id from patients p where ${base} and ${sparse})`,
+    sql`page as materialized (
+      (select p.id from m p where ${sparse} and ${pageExists} ${window})
+      union all
+      (select p.id from patients p where ${base} and not ${sparse} and ${pageExists} ${window}))`,
+  ]);
 }
 
 /** The ids of one page (newest first) and the filter's total. */
@@ -128,10 +115,10 @@ export async function matchingIds(
   db: Db,
   filter: PatientFilter,
   page: { limit: number; offset: number },
+  sparseMatches = SPARSE_MATCHES,
 ): Promise<{ total: number; ids: number[] }> {
-  const source = await pageSource(db, filter, page);
-  if ('empty' in source) return { total: source.total, ids: [] };
-  const { rows } = await sql<{ id: number; total: number | null }>`
-    ${source.with} select id, total from page order by id desc`.execute(db);
-  return { total: await pageTotal(db, filter, source, rows[0], page.offset), ids: rows.map((r) => r.id) };
+  const { rows } = await sql<{ total: number; ids: number[] }>`
+    ${pagePlan(filter, page, sparseMatches)}
+    select (select n from total) as total, array(select id from page order by id desc) as ids`.execute(db);
+  return rows[0]!;
 }

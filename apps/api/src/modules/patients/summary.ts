@@ -11,5 +11,5 @@ export async function summarizePatients(
   scope: StudyScope,
   input: PatientFilterInput,
 ): Promise<PatientsOverview> {
-  return countByStatus(db, await patientFilter(db, scope, input));
+  return countByStatus(db, patientFilter(scope, input));
 }
