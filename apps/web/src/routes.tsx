@@ -1,19 +1,16 @@
-// The router table mirrors the spec's route table (section 2).
+// The router table mirrors the spec's route table (section 2). Screens inside the shell load on first
+// visit (route `lazy`), so the landing and login pages do not wait for every screen's code.
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/shell/app-shell';
 import { RequireAuth } from '@/lib/auth';
 import LandingPage from '@/pages/landing';
 import LoginPage from '@/pages/login';
-import DashboardPage from '@/pages/dashboard';
 import NotFoundPage from '@/pages/not-found';
 import ModulePage from '@/pages/module-page';
-import SitesPage from '@/pages/sites';
-import SiteDetailPage from '@/pages/site-detail';
-import PatientsPage from '@/pages/patients';
-import StudiesPage from '@/pages/studies';
-import StudyDetailPage from '@/pages/study-detail';
-import CtmsPage from '@/pages/ctms';
-import TrialDetailPage from '@/pages/trial-detail';
+
+/** A route's screen from its module's default export, loaded when the route is first visited. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
@@ -24,13 +21,15 @@ export const router = createBrowserRouter([
         <AppShell />
       </RequireAuth>
     ),
+    // Shown while a screen opened directly by its address loads its code.
+    hydrateFallbackElement: <div className="h-screen" aria-busy="true" />,
     children: [
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/studies', element: <StudiesPage /> },
-      { path: '/studies/:id', element: <StudyDetailPage /> },
-      { path: '/sites', element: <SitesPage /> },
-      { path: '/sites/:id', element: <SiteDetailPage /> },
-      { path: '/patients', element: <PatientsPage /> },
+      { path: '/dashboard', lazy: page(() => import('@/pages/dashboard')) },
+      { path: '/studies', lazy: page(() => import('@/pages/studies')) },
+      { path: '/studies/:id', lazy: page(() => import('@/pages/study-detail')) },
+      { path: '/sites', lazy: page(() => import('@/pages/sites')) },
+      { path: '/sites/:id', lazy: page(() => import('@/pages/site-detail')) },
+      { path: '/patients', lazy: page(() => import('@/pages/patients')) },
       { path: '/inclusions', element: <ModulePage titleKey="nav.inclusions" /> },
       { path: '/queries', element: <ModulePage titleKey="nav.queries" /> },
       { path: '/cdisc-standards', element: <ModulePage titleKey="nav.cdisc" /> },
@@ -41,8 +40,8 @@ export const router = createBrowserRouter([
       { path: '/compliance', element: <ModulePage titleKey="nav.compliance" /> },
       { path: '/etmf', element: <ModulePage titleKey="nav.etmf" /> },
       { path: '/ertms', element: <ModulePage titleKey="nav.ertms" /> },
-      { path: '/ctms', element: <CtmsPage /> },
-      { path: '/trials/:id', element: <TrialDetailPage /> },
+      { path: '/ctms', lazy: page(() => import('@/pages/ctms')) },
+      { path: '/trials/:id', lazy: page(() => import('@/pages/trial-detail')) },
     ],
   },
   { path: '*', element: <Outlet />, children: [{ path: '*', element: <NotFoundPage /> }] },
