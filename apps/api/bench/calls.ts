@@ -1,4 +1,5 @@
-// The calls measured by the benchmark: the procedures behind the studies, sites, patients and CTMS screens.
+// The calls measured by the benchmark: the procedures behind the dashboard and the studies, sites,
+// patients and CTMS screens.
 export interface BenchIds {
   studyId: number;
   studyCode: string;
@@ -25,5 +26,9 @@ export function benchCalls(ids: BenchIds) {
     { name: 'trials.summary (CTMS)', path: trpcGet('trials.summary') },
     { name: 'trials.list (CTMS)', path: trpcGet('trials.list', { limit: 24 }) },
     { name: 'GET /api/patients', path: '/api/patients?limit=24' },
+    { name: 'GET /api/dashboard/overview', path: '/api/dashboard/overview' },
+    { name: 'GET /api/quality-insights', path: '/api/quality-insights' },
+    { name: 'GET /api/compliance-status', path: '/api/compliance-status' },
+    { name: 'dashboard.badges', path: trpcGet('dashboard.badges') },
   ];
 }

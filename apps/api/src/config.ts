@@ -31,6 +31,8 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** How long a resolved session and a user's study scope are remembered (0 = read them on every request). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** How long a computed data quality score is reused for the same study scope (0 = every request). */
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 

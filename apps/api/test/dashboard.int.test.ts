@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, withActor } from '@ctp/db';
 import { DEFAULT_INSIGHTS } from '@ctp/contracts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
-import { callerAs } from './support/app.ts';
+import { callerAs, testConfig } from './support/app.ts';
 import { computeInsightSnapshot } from '../src/modules/dashboard/insights.ts';
 import { computeDataQualityScore } from '../src/modules/dashboard/quality.ts';
 
@@ -22,8 +22,12 @@ describe('dashboard figures', () => {
     const snap = await t.database.db.selectFrom('insightSnapshots').selectAll().executeTakeFirstOrThrow();
     expect(computed.performanceImprovement).toBe(`${snap.performanceImprovement}%`);
     const d = snap.details as any;
-    expect(computed.optimizationOpportunities).toBe(d.studiesBehindPlan + d.sitesPendingOver30Days + d.idleActiveSites);
-    expect(snap.performanceImprovement).toBe(Math.round((d.actualEnrollment / d.expectedEnrollment - 1) * 100));
+    expect(computed.optimizationOpportunities).toBe(
+      d.studiesBehindPlan + d.sitesPendingOver30Days + d.idleActiveSites,
+    );
+    expect(snap.performanceImprovement).toBe(
+      Math.round((d.actualEnrollment / d.expectedEnrollment - 1) * 100),
+    );
   });
 
   it('computes the data quality score by its formula on a controlled study', async () => {
@@ -32,20 +36,79 @@ describe('dashboard figures', () => {
     const studyId = await withActor(db, actor, async (tx) => {
       const { id } = await tx
         .insertInto('studies')
-        .values({ code: 'DQ-TEST-1', title: 'Quality fixture', phase: 'Phase II', status: 'active', targetEnrollment: 10, startDate: '2024-01-01' })
+        .values({
+          code: 'DQ-TEST-1',
+          title: 'Quality fixture',
+          phase: 'Phase II',
+          status: 'active',
+          targetEnrollment: 10,
+          startDate: '2024-01-01',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const site = await tx.insertInto('sites').values({ siteNumber: 'DQ-1', name: 'Fixture site', country: 'France', status: 'active' }).returning('id').executeTakeFirstOrThrow();
-      await tx.insertInto('studySites').values({ studyId: id, siteId: site.id, enrollmentTarget: 10, status: 'active', assignedOn: '2024-01-01', activatedOn: '2024-01-02' }).execute();
-      const visit = await tx.insertInto('visitDefinitions').values({ studyId: id, code: 'D0', name: 'Day 0', dayOffset: 0, sortOrder: 0 }).returning('id').executeTakeFirstOrThrow();
+      const site = await tx
+        .insertInto('sites')
+        .values({ siteNumber: 'DQ-1', name: 'Fixture site', country: 'France', status: 'active' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('studySites')
+        .values({
+          studyId: id,
+          siteId: site.id,
+          enrollmentTarget: 10,
+          status: 'active',
+          assignedOn: '2024-01-01',
+          activatedOn: '2024-01-02',
+        })
+        .execute();
+      const visit = await tx
+        .insertInto('visitDefinitions')
+        .values({ studyId: id, code: 'D0', name: 'Day 0', dayOffset: 0, sortOrder: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       // Subject A: all 3 demographic fields; subject B: 1 of 3 (sex only).
-      const a = await tx.insertInto('patients').values({ subjectCode: 'A', studyId: id, siteId: site.id, status: 'enrolled', yearOfBirth: 1970, sex: 'F', ethnicity: 'Not reported', screeningDate: '2024-02-01', enrollmentDate: '2024-02-05' }).returning('id').executeTakeFirstOrThrow();
-      const b = await tx.insertInto('patients').values({ subjectCode: 'B', studyId: id, siteId: site.id, status: 'screening', sex: 'M', screeningDate: '2024-02-01' }).returning('id').executeTakeFirstOrThrow();
+      const a = await tx
+        .insertInto('patients')
+        .values({
+          subjectCode: 'A',
+          studyId: id,
+          siteId: site.id,
+          status: 'enrolled',
+          yearOfBirth: 1970,
+          sex: 'F',
+          ethnicity: 'Not reported',
+          screeningDate: '2024-02-01',
+          enrollmentDate: '2024-02-05',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const b = await tx
+        .insertInto('patients')
+        .values({
+          subjectCode: 'B',
+          studyId: id,
+          siteId: site.id,
+          status: 'screening',
+          sex: 'M',
+          screeningDate: '2024-02-01',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       // Due visits: A completed, B missed; a future visit does not count.
-      await tx.insertInto('subjectVisits').values([
-        { patientId: a.id, visitDefinitionId: visit.id, status: 'completed', scheduledDate: '2024-02-05', actualDate: '2024-02-05' },
-        { patientId: b.id, visitDefinitionId: visit.id, status: 'missed', scheduledDate: '2024-02-06' },
-      ]).execute();
+      await tx
+        .insertInto('subjectVisits')
+        .values([
+          {
+            patientId: a.id,
+            visitDefinitionId: visit.id,
+            status: 'completed',
+            scheduledDate: '2024-02-05',
+            actualDate: '2024-02-05',
+          },
+          { patientId: b.id, visitDefinitionId: visit.id, status: 'missed', scheduledDate: '2024-02-06' },
+        ])
+        .execute();
       return id;
     });
     // (4 filled fields + 1 completed due visit) / (6 expected fields + 2 due visits) = 5/8 = 62.5
@@ -85,6 +148,34 @@ describe('dashboard figures', () => {
     const broken = await caller.dashboard.complianceStatus();
     expect(broken.cfr21Part11).toBe('non-compliant');
     expect(broken.auditTrailCompleteness).toBeLessThan(100);
-    expect(broken.checks.find((c) => c.check.startsWith('Audit hash chain'))?.check).toBe('Audit hash chain broken at row 3');
+    expect(broken.checks.find((c) => c.check.startsWith('Audit hash chain'))?.check).toBe(
+      'Audit hash chain broken at row 3',
+    );
+  });
+
+  it('reuses a computed data quality score for DASHBOARD_CACHE_SECONDS; without the cache it is computed anew', async () => {
+    const { db } = t.database;
+    const cached = await callerAs(
+      t.database,
+      'data-manager@demo.local',
+      testConfig({ DASHBOARD_CACHE_SECONDS: '60' }),
+    );
+    const uncached = await callerAs(t.database, 'data-manager@demo.local');
+    const before = (await cached.dashboard.overview()).dataQualityScore;
+    expect((await uncached.dashboard.overview()).dataQualityScore).toBe(before);
+    // Every subject of one study loses its ethnicity: fewer filled fields, a lower score.
+    const study = await db
+      .selectFrom('studyMemberships as m')
+      .innerJoin('users as u', 'u.id', 'm.userId')
+      .select('m.studyId')
+      .where('u.email', '=', 'data-manager@demo.local')
+      .orderBy('m.studyId')
+      .executeTakeFirstOrThrow();
+    await withActor(db, { userId: null, reason: 'Test fixture' }, (tx) =>
+      tx.updateTable('patients').set({ ethnicity: null }).where('studyId', '=', study.studyId).execute(),
+    );
+    expect((await cached.dashboard.overview()).dataQualityScore).toBe(before);
+    expect((await cached.dashboard.qualityInsights()).dataQualityScore).toBe(before);
+    expect((await uncached.dashboard.overview()).dataQualityScore).toBeLessThan(before);
   });
 });

@@ -13,9 +13,15 @@ import { toSessionUser } from '../../src/modules/auth/session.ts';
 import { TEST_PASSWORD } from './db.ts';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  // The identity cache is off by default: tests change sessions and memberships behind the server's back
-  // and expect the next request to see it; auth.int.test.ts tests the cache itself.
-  return parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', SESSION_CACHE_SECONDS: '0', ...overrides });
+  // The identity and dashboard caches are off by default: tests change data behind the server's back
+  // and expect the next request to see it; auth and dashboard tests test the caches themselves.
+  return parseConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    SESSION_CACHE_SECONDS: '0',
+    DASHBOARD_CACHE_SECONDS: '0',
+    ...overrides,
+  });
 }
 
 export interface TestServer {

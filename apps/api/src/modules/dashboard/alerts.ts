@@ -28,7 +28,12 @@ export async function recentAlerts(db: Db, studyIds: number[] | null): Promise<C
   const pending = await sitesPendingActivation(db, studyIds);
   if (pending.length) {
     const longest = pending[0]!;
-    const params = { count: pending.length, site: longest.siteNumber, study: longest.studyCode, days: longest.waitingDays };
+    const params = {
+      count: pending.length,
+      site: longest.siteNumber,
+      study: longest.studyCode,
+      days: longest.waitingDays,
+    };
     alerts.push({
       type: 'info',
       code: 'sitesPending',

@@ -3,6 +3,7 @@
 //   expected(today) = targetEnrollment * clamp((today - startDate) / (planEnd - startDate), 0, 1)
 // Only studies that are active or enrolling, with a start date in the past, are measured.
 import { sql, type Db } from '@ctp/db';
+import { currentEnrollmentOf } from '../studies/scope-sql.ts';
 
 export interface StudyPlanRow {
   id: number;
@@ -16,7 +17,7 @@ export async function enrollmentAgainstPlan(db: Db, studyIds: number[] | null): 
   const scope = studyIds ? sql`s.id = any(${studyIds.length ? studyIds : [-1]}::int[])` : sql`true`;
   const { rows } = await sql<StudyPlanRow>`
     select s.id, s.code, s.target_enrollment as target,
-      (select count(*)::int from patients p where p.study_id = s.id and p.status in ('enrolled','completed')) as actual,
+      ${currentEnrollmentOf('s.id')} as actual,
       round(s.target_enrollment * least(1, greatest(0,
         (current_date - s.start_date)::numeric / nullif(coalesce(
           (select m.target_date from milestones m where m.study_id = s.id and m.name = 'Last Patient In' limit 1),

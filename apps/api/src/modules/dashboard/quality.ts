@@ -14,7 +14,9 @@ export async function computeDataQualityScore(db: Db, studyIds: number[] | null)
       (select count(*) from subject_visits v join patients p on p.id = v.patient_id
         where ${scope} and v.scheduled_date <= current_date) as due,
       (select count(*) from subject_visits v join patients p on p.id = v.patient_id
-        where ${scope} and v.scheduled_date <= current_date and v.status = 'completed') as completed`.execute(db);
+        where ${scope} and v.scheduled_date <= current_date and v.status = 'completed') as completed`.execute(
+    db,
+  );
   const r = rows[0]!;
   const denominator = r.expected + r.due;
   if (denominator === 0) return 100;

@@ -4,9 +4,21 @@ import type { CallerFor } from '../../rest-caller.ts';
 
 export function dashboardRest(caller: CallerFor) {
   const r = Router();
-  r.get('/dashboard/overview', async (req, res) => void res.json(await caller(req, res).dashboard.overview()));
-  r.get('/dashboard/insights', async (req, res) => void res.json(await caller(req, res).dashboard.insights()));
-  r.get('/quality-insights', async (req, res) => void res.json(await caller(req, res).dashboard.qualityInsights()));
-  r.get('/compliance-status', async (req, res) => void res.json(await caller(req, res).dashboard.complianceStatus()));
+  r.get(
+    '/dashboard/overview',
+    async (req, res) => void res.json(await caller(req, res).dashboard.overview()),
+  );
+  r.get(
+    '/dashboard/insights',
+    async (req, res) => void res.json(await caller(req, res).dashboard.insights()),
+  );
+  r.get(
+    '/quality-insights',
+    async (req, res) => void res.json(await caller(req, res).dashboard.qualityInsights()),
+  );
+  r.get(
+    '/compliance-status',
+    async (req, res) => void res.json(await caller(req, res).dashboard.complianceStatus()),
+  );
   return r;
 }

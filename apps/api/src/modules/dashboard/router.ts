@@ -2,12 +2,20 @@ import { DASHBOARD_ACTIVE_STUDIES, type DashboardOverview, type QualityInsights 
 import { router, permitted } from '../../trpc.ts';
 import { visibleStudyIds } from '../../access.ts';
 import { studySummaryQuery, listStudySummaries } from '../studies/summary-query.ts';
+import type { Db } from '@ctp/db';
+import type { Config } from '../../config.ts';
 import { computeDataQualityScore } from './quality.ts';
+import { cachedFigure, scopeKey } from './figure-cache.ts';
 import { getInsights } from './insights.ts';
 import { recentAlerts } from './alerts.ts';
 import { computeCompliance } from './compliance.ts';
 
 const dashboardProcedure = permitted('dashboard.view');
+
+const dataQualityScore = (ctx: { db: Db; config: Config }, ids: number[] | null) =>
+  cachedFigure(ctx.db, `quality:${scopeKey(ids)}`, ctx.config.DASHBOARD_CACHE_SECONDS, () =>
+    computeDataQualityScore(ctx.db, ids),
+  );
 
 export const dashboardRouter = router({
   /** The user's active and enrolling studies (first ones by code) and the data quality score. */
@@ -19,20 +27,41 @@ export const dashboardRouter = router({
         .orderBy('s.code')
         .limit(Math.max(DASHBOARD_ACTIVE_STUDIES, 10)),
     );
-    return { studies, dataQualityScore: await computeDataQualityScore(ctx.db, ids) };
+    return { studies, dataQualityScore: await dataQualityScore(ctx, ids) };
   }),
   insights: dashboardProcedure.query(({ ctx }) => getInsights(ctx.db)),
-  qualityInsights: dashboardProcedure.query(async ({ ctx }): Promise<QualityInsights & { recentAlerts: Awaited<ReturnType<typeof recentAlerts>> }> => {
-    const ids = visibleStudyIds(ctx.scope);
-    return { dataQualityScore: await computeDataQualityScore(ctx.db, ids), recentAlerts: await recentAlerts(ctx.db, ids) };
-  }),
+  qualityInsights: dashboardProcedure.query(
+    async ({
+      ctx,
+    }): Promise<QualityInsights & { recentAlerts: Awaited<ReturnType<typeof recentAlerts>> }> => {
+      const ids = visibleStudyIds(ctx.scope);
+      return {
+        dataQualityScore: await dataQualityScore(ctx, ids),
+        recentAlerts: await recentAlerts(ctx.db, ids),
+      };
+    },
+  ),
   complianceStatus: dashboardProcedure.query(({ ctx }) => computeCompliance(ctx.db)),
   /** Live counts for the top bar badges. */
   badges: dashboardProcedure.query(async ({ ctx }) => {
     const ids = visibleStudyIds(ctx.scope);
-    const scoped = <T extends { where: any }>(q: T, col: string): T => (ids ? q.where(col, 'in', ids.length ? ids : [-1]) : q);
-    const studies = await scoped(ctx.db.selectFrom('studies').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['active', 'enrolling']), 'id').executeTakeFirstOrThrow();
-    const patients = await scoped(ctx.db.selectFrom('patients').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['screening', 'enrolled']), 'studyId').executeTakeFirstOrThrow();
+    const scoped = <T extends { where: any }>(q: T, col: string): T =>
+      ids ? q.where(col, 'in', ids.length ? ids : [-1]) : q;
+    const studies = await scoped(
+      ctx.db
+        .selectFrom('studies')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['active', 'enrolling']),
+      'id',
+    ).executeTakeFirstOrThrow();
+    // Subjects in screening or enrolled, summed from patient_counts (per study, site and status).
+    const patients = await scoped(
+      ctx.db
+        .selectFrom('patientCounts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+        .where('status', 'in', ['screening', 'enrolled']),
+      'studyId',
+    ).executeTakeFirstOrThrow();
     return { activeStudies: Number(studies.n), activePatients: Number(patients.n) };
   }),
 });
