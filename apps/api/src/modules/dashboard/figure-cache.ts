@@ -1,7 +1,8 @@
 // Portfolio-wide dashboard figures read every subject and visit in the user's studies (the data quality
 // score: about 200 ms at the largest demo scale, 127k subjects and 800k visits), and every dashboard
-// load asks for them. Each is computed at most once per DASHBOARD_CACHE_SECONDS for one study scope on
-// one database; concurrent requests share the computation under way. 0 computes on every request.
+// load asks for them with the alerts and the compliance checks. Each is computed at most once per
+// DASHBOARD_CACHE_SECONDS for one study scope on one database; concurrent requests share the
+// computation under way. 0 computes on every request.
 import type { Db } from '@ctp/db';
 
 const MAX_ENTRIES = 1_000;

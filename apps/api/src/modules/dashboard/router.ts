@@ -12,10 +12,11 @@ import { computeCompliance } from './compliance.ts';
 
 const dashboardProcedure = permitted('dashboard.view');
 
-const dataQualityScore = (ctx: { db: Db; config: Config }, ids: number[] | null) =>
-  cachedFigure(ctx.db, `quality:${scopeKey(ids)}`, ctx.config.DASHBOARD_CACHE_SECONDS, () =>
-    computeDataQualityScore(ctx.db, ids),
-  );
+type FigureCtx = { db: Db; config: Config };
+const cached = <T>(ctx: FigureCtx, key: string, compute: () => Promise<T>) =>
+  cachedFigure(ctx.db, key, ctx.config.DASHBOARD_CACHE_SECONDS, compute);
+const dataQualityScore = (ctx: FigureCtx, ids: number[] | null) =>
+  cached(ctx, `quality:${scopeKey(ids)}`, () => computeDataQualityScore(ctx.db, ids));
 
 export const dashboardRouter = router({
   /** The user's active and enrolling studies (first ones by code) and the data quality score. */
@@ -41,7 +42,9 @@ export const dashboardRouter = router({
       };
     },
   ),
-  complianceStatus: dashboardProcedure.query(({ ctx }) => computeCompliance(ctx.db)),
+  complianceStatus: dashboardProcedure.query(({ ctx }) =>
+    cached(ctx, 'compliance', () => computeCompliance(ctx.db)),
+  ),
   /** Live counts for the top bar badges. */
   badges: dashboardProcedure.query(async ({ ctx }) => {
     const ids = visibleStudyIds(ctx.scope);
