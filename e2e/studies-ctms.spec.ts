@@ -213,3 +213,22 @@ test('unknown studies and trials show their not-found states; read-only roles ge
   await expect(page.getByTestId('trials-loading').getByTestId('skeleton')).toHaveCount(6);
   await expect(page.getByTestId('trial-card').first()).toBeVisible();
 });
+
+test('validation messages follow the language: the contracts’ own and zod’s', async ({ page }) => {
+  await loginAs(page, 'study-manager', '/studies');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await page.getByRole('button', { name: 'Nouvelle étude' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: "Créer l'étude" }).click();
+  await expect(dialog.getByText('Indiquez le titre de l’étude')).toBeVisible();
+  await expect(dialog.getByText('Give the study a title')).toHaveCount(0);
+  // A rule without a message of its own speaks through zod's French bundle.
+  await dialog.getByLabel("Titre", { exact: true }).fill('x'.repeat(301));
+  await dialog.getByRole('button', { name: "Créer l'étude" }).click();
+  await expect(dialog.getByText(/^Trop grand/)).toBeVisible();
+  // Back to English for the tests that follow (the choice is remembered per browser context only).
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Langue/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+});

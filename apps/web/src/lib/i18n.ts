@@ -3,6 +3,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageCode } from '@ctp/contracts';
+import { setZodMessagesLanguage } from './validation-messages';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
@@ -27,6 +28,8 @@ void i18n.use(initReactI18next).init({
 });
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+setZodMessagesLanguage(i18n.language);
+i18n.on('languageChanged', setZodMessagesLanguage);
 
 export function setLanguage(code: LanguageCode) {
   localStorage.setItem(STORAGE_KEY, code);

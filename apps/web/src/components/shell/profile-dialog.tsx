@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { translateValidation } from '@/lib/validation-messages';
 
 export function ProfileDialog({ user, section, onClose }: { user: CurrentUser; section: 'profile' | 'settings'; onClose: () => void }) {
   const { t } = useTranslation('common');
@@ -33,12 +34,12 @@ export function ProfileDialog({ user, section, onClose }: { user: CurrentUser; s
             <div className="grid gap-1.5">
               <Label htmlFor="currentPassword">{t('profile.currentPassword')}</Label>
               <Input id="currentPassword" type="password" autoComplete="current-password" aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />
-              {errors.currentPassword && <p className="text-xs text-destructive">{errors.currentPassword.message}</p>}
+              {errors.currentPassword && <p className="text-xs text-destructive">{translateValidation(t, errors.currentPassword.message ?? '')}</p>}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="newPassword">{t('profile.newPassword')}</Label>
               <Input id="newPassword" type="password" autoComplete="new-password" aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />
-              {errors.newPassword && <p className="text-xs text-destructive">{errors.newPassword.message}</p>}
+              {errors.newPassword && <p className="text-xs text-destructive">{translateValidation(t, errors.newPassword.message ?? '')}</p>}
               <p className="text-xs text-muted-foreground">{t('profile.passwordPolicy')}</p>
             </div>
             <DialogFooter>
