@@ -150,9 +150,9 @@ test('a milestone edited with a reason shows in the trial’s Recent Activity; a
     changes: { description: 'Changed elsewhere' },
   });
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(
-    dialog.getByText('This record was changed by someone else; reload and try again.'),
-  ).toBeVisible();
+  const refused = dialog.getByRole('alert').filter({ hasText: 'Changed by someone else' });
+  await expect(refused).toContainText('This record was changed by someone else; reload and try again');
+  await expect(refused).toContainText('Reload to see the current data, then make your change again.');
   await expect(dialog.getByLabel('Description')).toHaveValue('My late change');
   await dialog.getByRole('button', { name: 'Reload' }).click();
   await expect(dialog.getByLabel('Description')).toHaveValue('Changed elsewhere');

@@ -62,3 +62,8 @@ export function applyServerErrors<T extends FieldValues>(
   const rest = applyFieldErrors({ ...e, fieldErrors }, setError, fields);
   if (rest) setError('root.server' as Path<T>, { type: 'server', message: rest });
 }
+
+/** What a form's notice shows: a stale-version refusal kept in state, else the message at the form's root. */
+export function formWriteError(conflict: ServerError | null, rootMessage: string | undefined) {
+  return conflict ?? (rootMessage ? { code: undefined, message: rootMessage } : null);
+}

@@ -10,7 +10,8 @@ import { trpc } from '@/lib/trpc';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import { ReasonField, WriteDialog, type WriteFormProps } from '@/features/studies/write-dialog';
-import { ConflictNotice, FormError } from '@/features/studies/conflict-notice';
+import { WriteErrorNotice } from '@/components/write-error-notice';
+import { formWriteError } from '@/lib/server-error';
 import { useTrialChildForm } from './use-trial-child-form';
 import type { TrialDetail } from './trial-header';
 import { FormActions } from '@/components/form-actions';
@@ -113,8 +114,11 @@ function MilestoneForm({
         error={errors.reason?.message}
         registration={form.register('reason')}
       />
-      {conflict && <ConflictNotice onReload={onReload} reloading={reloading} />}
-      <FormError message={errors.root?.server?.message} />
+      <WriteErrorNotice
+        error={formWriteError(conflict, errors.root?.server?.message)}
+        onReload={onReload}
+        reloading={reloading}
+      />
       <FormActions onCancel={close} pending={pending} />
     </form>
   );

@@ -7,7 +7,7 @@ import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
 import { toast } from '@/components/ui/use-toast';
-import { applyServerErrors, isConflict } from '@/lib/server-error';
+import { applyServerErrors, isConflict, serverError, type ServerError } from '@/lib/server-error';
 import { changedKeys } from '@/features/studies/study-form';
 
 interface Mutation<I> {
@@ -50,7 +50,7 @@ export function useTrialChildForm<
   const [baseline] = useState(() => record);
   const [defaults] = useState(initialValues);
   const form = useForm<V, unknown, O>({ resolver, defaultValues: defaults as never });
-  const [conflict, setConflict] = useState(false);
+  const [conflict, setConflict] = useState<ServerError | null>(null);
   const { create, update } = useMutations({
     onSuccess: () => {
       void utils.trials.invalidate();
@@ -59,10 +59,10 @@ export function useTrialChildForm<
       close();
     },
     onError: (error) =>
-      isConflict(error) ? setConflict(true) : applyServerErrors(error, form.setError, fields),
+      isConflict(error) ? setConflict(serverError(error)) : applyServerErrors(error, form.setError, fields),
   });
   const submit = form.handleSubmit((values) => {
-    setConflict(false);
+    setConflict(null);
     if (!baseline) return create.mutate(createInput(values));
     const keys = changedKeys(form.getValues() as V, defaults);
     if (!keys.length) return form.setError('root.server' as Path<V>, { message: t('form.noChanges') });

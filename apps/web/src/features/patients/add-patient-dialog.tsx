@@ -23,7 +23,7 @@ import { toast } from '@/components/ui/use-toast';
 import { FormField } from '@/components/form-field';
 import { todayLocalIso } from '@/lib/format';
 import { ReasonField } from '@/features/sites/reason-field';
-import { WriteErrorNotice } from '@/features/sites/conflict-notice';
+import { WriteErrorNotice } from '@/components/write-error-notice';
 import { StudySiteFields } from './study-site-fields';
 import { FormActions } from '@/components/form-actions';
 

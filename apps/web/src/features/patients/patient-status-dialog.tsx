@@ -24,7 +24,7 @@ import { toast } from '@/components/ui/use-toast';
 import { FormField } from '@/components/form-field';
 import { todayLocalIso } from '@/lib/format';
 import { ReasonField } from '@/features/sites/reason-field';
-import { WriteErrorNotice } from '@/features/sites/conflict-notice';
+import { WriteErrorNotice } from '@/components/write-error-notice';
 import type { PatientItem } from './patient-card';
 import { FormActions } from '@/components/form-actions';
 

@@ -21,7 +21,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { ReasonField } from './reason-field';
-import { WriteErrorNotice } from './conflict-notice';
+import { WriteErrorNotice } from '@/components/write-error-notice';
 import { FormActions } from '@/components/form-actions';
 
 type FormInput = z.input<typeof activateSiteInput>;

@@ -22,7 +22,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { FormField } from '@/components/form-field';
 import { ReasonField } from './reason-field';
-import { WriteErrorNotice } from './conflict-notice';
+import { WriteErrorNotice } from '@/components/write-error-notice';
 import { FormActions } from '@/components/form-actions';
 
 type FormInput = z.input<typeof assignSiteInput>;

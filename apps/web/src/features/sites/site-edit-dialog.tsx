@@ -24,7 +24,7 @@ import { toast } from '@/components/ui/use-toast';
 import { FormField } from '@/components/form-field';
 import { SiteFields, SITE_FIELDS } from './site-fields';
 import { ReasonField } from './reason-field';
-import { WriteErrorNotice } from './conflict-notice';
+import { WriteErrorNotice } from '@/components/write-error-notice';
 import { FormActions } from '@/components/form-actions';
 
 const editSchema = siteUpdateInput.shape.changes.extend({ reason: siteUpdateInput.shape.reason });

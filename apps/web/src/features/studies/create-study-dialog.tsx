@@ -15,8 +15,8 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { StudyFormFields } from './study-form-fields';
 import { createStudyResolver, EMPTY_STUDY_FORM, STUDY_FORM_FIELDS, type StudyFormValues } from './study-form';
-import { applyServerErrors, isConflict } from '@/lib/server-error';
-import { FormError } from './conflict-notice';
+import { applyServerErrors, formWriteError, isConflict } from '@/lib/server-error';
+import { WriteErrorNotice } from '@/components/write-error-notice';
 import { FormActions } from '@/components/form-actions';
 
 type CreatedStudy = RouterOutputs['studies']['create'];
@@ -88,7 +88,7 @@ function CreateStudyForm({
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((input) => create.mutate(input))}>
       <StudyFormFields register={(name) => form.register(name)} errors={errors} withCode />
-      <FormError message={errors.root?.server?.message} />
+      <WriteErrorNotice error={formWriteError(null, errors.root?.server?.message)} />
       <FormActions onCancel={onCancel} pending={create.isPending} submitLabel={t('create.submit')} />
     </form>
   );

@@ -17,8 +17,8 @@ import {
   type StudyEditOutput,
   type StudyEditValues,
 } from './study-form';
-import { applyServerErrors, isConflict } from '@/lib/server-error';
-import { ConflictNotice, FormError } from './conflict-notice';
+import { applyServerErrors, formWriteError, isConflict, serverError, type ServerError } from '@/lib/server-error';
+import { WriteErrorNotice } from '@/components/write-error-notice';
 import { ReasonField, WriteDialog, type WriteFormProps } from './write-dialog';
 import { FormActions } from '@/components/form-actions';
 
@@ -62,7 +62,7 @@ function EditStudyForm({ study, close, onReload, reloading }: { study: EditableS
     resolver: editStudyResolver,
     defaultValues: baseline.values,
   });
-  const [conflict, setConflict] = useState(false);
+  const [conflict, setConflict] = useState<ServerError | null>(null);
   const update = trpc.studies.update.useMutation({
     onSuccess: () => {
       void utils.studies.invalidate();
@@ -71,7 +71,7 @@ function EditStudyForm({ study, close, onReload, reloading }: { study: EditableS
       close();
     },
     onError: (error) => {
-      if (isConflict(error)) setConflict(true);
+      if (isConflict(error)) setConflict(serverError(error));
       else applyServerErrors(error, form.setError, [...STUDY_FORM_FIELDS, 'reason']);
     },
   });
@@ -82,7 +82,7 @@ function EditStudyForm({ study, close, onReload, reloading }: { study: EditableS
       form.setError('root.server', { type: 'client', message: t('form.noChanges') });
       return;
     }
-    setConflict(false);
+    setConflict(null);
     update.mutate({ id: baseline.id, version: baseline.version, reason: output.reason, changes });
   });
   return (
@@ -93,8 +93,11 @@ function EditStudyForm({ study, close, onReload, reloading }: { study: EditableS
         withActualEnd
       />
       <ReasonField id="study-reason" error={errors.reason?.message} registration={form.register('reason')} />
-      {conflict && <ConflictNotice onReload={onReload} reloading={reloading} />}
-      <FormError message={errors.root?.server?.message} />
+      <WriteErrorNotice
+        error={formWriteError(conflict, errors.root?.server?.message)}
+        onReload={onReload}
+        reloading={reloading}
+      />
       <FormActions onCancel={close} pending={update.isPending} />
     </form>
   );

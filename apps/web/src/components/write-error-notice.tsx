@@ -1,12 +1,21 @@
-// What a refused write says: a stale version (CONFLICT) with reload advice and a Reload button, or the
-// server's own message (PRECONDITION_FAILED, NOT_FOUND ...).
+// What a refused write says, in every dialog: a stale version (CONFLICT) with reload advice and a Reload
+// button (the user's input stays until they reload), or the server's own message (PRECONDITION_FAILED,
+// NOT_FOUND ...), or a message the form itself raised (nothing changed).
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ServerError } from '@/lib/server-error';
 
-export function WriteErrorNotice({ error, onReload }: { error: ServerError | null; onReload?: () => void }) {
-  const { t } = useTranslation('sites');
+export function WriteErrorNotice({
+  error,
+  onReload,
+  reloading,
+}: {
+  error: Pick<ServerError, 'code' | 'message'> | null;
+  onReload?: () => void;
+  reloading?: boolean;
+}) {
+  const { t } = useTranslation('common');
   if (!error) return null;
   const conflict = error.code === 'CONFLICT';
   return (
@@ -20,18 +29,18 @@ export function WriteErrorNotice({ error, onReload }: { error: ServerError | nul
         <div className="grid gap-1">
           <span className="font-medium">
             {conflict
-              ? t('errors.conflictTitle')
+              ? t('writeError.conflictTitle')
               : error.code === 'PRECONDITION_FAILED'
-                ? t('errors.refusedTitle')
-                : t('errors.failedTitle')}
+                ? t('writeError.refusedTitle')
+                : t('writeError.failedTitle')}
           </span>
           <span>{error.message}</span>
-          {conflict && <span>{t('errors.conflictAdvice')}</span>}
+          {conflict && <span>{t('writeError.conflictAdvice')}</span>}
         </div>
       </div>
       {conflict && onReload && (
-        <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onReload}>
-          <RefreshCw /> {t('errors.reload')}
+        <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onReload} disabled={reloading}>
+          <RefreshCw /> {t('writeError.reload')}
         </Button>
       )}
     </div>
