@@ -1,4 +1,4 @@
-// One summary figure with its label and icon (the four tiles above the sites and patients lists).
+// Summary figures with their labels and icons (the four tiles above the sites and patients lists).
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -37,5 +37,24 @@ export function StatTile({
         <Icon className={`h-8 w-8 shrink-0 ${tone}`} aria-hidden />
       </CardContent>
     </Card>
+  );
+}
+
+export interface TileSpec {
+  icon: LucideIcon;
+  label: string;
+  value: React.ReactNode;
+  tone?: string;
+  testId: string;
+}
+
+/** A row of tiles (four on wide screens) loading together from one query. */
+export function StatTiles({ tiles, loading }: { tiles: TileSpec[]; loading: boolean }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {tiles.map((tile) => (
+        <StatTile key={tile.testId} {...tile} loading={loading} />
+      ))}
+    </div>
   );
 }

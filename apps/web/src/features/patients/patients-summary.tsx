@@ -3,45 +3,39 @@ import { useTranslation } from 'react-i18next';
 import { Users, UserCheck, CheckCircle2, UserX } from 'lucide-react';
 import type { PatientFilterInput } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
-import { StatTile } from '@/components/stat-tile';
+import { StatTiles } from '@/components/stat-tile';
 
 export function PatientsSummary({ filters }: { filters: PatientFilterInput }) {
   const { t } = useTranslation('patients');
   const q = trpc.patients.summary.useQuery(filters);
   const d = q.data;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatTile
-        icon={Users}
-        label={t('summary.total')}
-        value={d?.total}
-        loading={q.isPending}
-        testId="tile-total"
-      />
-      <StatTile
-        icon={UserCheck}
-        tone="text-green-600"
-        label={t('summary.enrolled')}
-        value={d?.enrolled}
-        loading={q.isPending}
-        testId="tile-enrolled"
-      />
-      <StatTile
-        icon={CheckCircle2}
-        tone="text-slate-600"
-        label={t('summary.completed')}
-        value={d?.completed}
-        loading={q.isPending}
-        testId="tile-completed"
-      />
-      <StatTile
-        icon={UserX}
-        tone="text-red-600"
-        label={t('summary.withdrawn')}
-        value={d?.withdrawn}
-        loading={q.isPending}
-        testId="tile-withdrawn"
-      />
-    </div>
+    <StatTiles
+      loading={q.isPending}
+      tiles={[
+        { icon: Users, label: t('summary.total'), value: d?.total, testId: 'tile-total' },
+        {
+          icon: UserCheck,
+          tone: 'text-green-600',
+          label: t('summary.enrolled'),
+          value: d?.enrolled,
+          testId: 'tile-enrolled',
+        },
+        {
+          icon: CheckCircle2,
+          tone: 'text-slate-600',
+          label: t('summary.completed'),
+          value: d?.completed,
+          testId: 'tile-completed',
+        },
+        {
+          icon: UserX,
+          tone: 'text-red-600',
+          label: t('summary.withdrawn'),
+          value: d?.withdrawn,
+          testId: 'tile-withdrawn',
+        },
+      ]}
+    />
   );
 }
