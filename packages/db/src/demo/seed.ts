@@ -83,7 +83,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   );
   const userByRole = Object.fromEntries(DEMO_ROLES.map((r, i) => [r, userIds[i]!]));
 
-  const sites = Array.from({ length: siteCount }, (_, i) => buildSite(rnd, i));
+  const sites = Array.from({ length: siteCount }, (_, i) => buildSite(rnd, i, today));
   const siteIds = await withActor(db, actor, (tx) => insertInBatches(tx, 'sites', sites, true));
 
   const sitesPerStudy = (i: number) => (scale === 1 ? 3 + (i % 4) : 10);
@@ -115,7 +115,11 @@ function personName(rnd: Random) {
   return `${rnd.pick(GIVEN_NAMES)} ${rnd.pick(FAMILY_NAMES)}`;
 }
 
-function buildSite(rnd: Random, i: number) {
+// Record dates follow the story the data tells: a site registered years ago, a study set up months
+// before it starts, a subject recorded at screening. They are derived from the index, not drawn from
+// the random sequence, so every other figure of the demo stays the same.
+function buildSite(rnd: Random, i: number, today: string) {
+  const registeredOn = addDays(today, -(1300 + ((i * 53) % 500)));
   const place = PLACES[i % PLACES.length]!;
   const kind = INSTITUTION_KINDS[Math.floor(i / PLACES.length) % INSTITUTION_KINDS.length]!;
   const round = Math.floor(i / (PLACES.length * INSTITUTION_KINDS.length));
@@ -129,6 +133,8 @@ function buildSite(rnd: Random, i: number) {
     phone: `+${rnd.int(1, 81)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
     email: `research.site${i + 1}@hospital.example`,
     status: i % 9 === 4 ? 'pending' : i % 23 === 11 ? 'inactive' : 'active',
+    createdAt: at(registeredOn),
+    updatedAt: at(registeredOn),
   };
 }
 
@@ -142,6 +148,7 @@ function buildStudy(rnd: Random, i: number, today: string, siteTargets: number[]
   const startDate = addDays(today, startOffset);
   const durationDays = rnd.int(700, 1100);
   const plannedEndDate = addDays(startDate, durationDays);
+  const setUpOn = minDate(addDays(startDate, -(90 + ((i * 29) % 90))), addDays(today, -(7 + (i % 20))));
   const year = startDate.slice(0, 4);
   return {
     code: `${area.prefix}-${year}-${String(i + 1).padStart(3, '0')}`,
@@ -164,6 +171,8 @@ function buildStudy(rnd: Random, i: number, today: string, siteTargets: number[]
     actualEndDate: status === 'completed' ? addDays(plannedEndDate, -rnd.int(0, 60)) : null,
     budgetTotal: rnd.int(20, 180) * 100_000,
     currency: 'USD',
+    createdAt: at(setUpOn),
+    updatedAt: at(setUpOn),
     siteTargets,
   };
 }
@@ -189,13 +198,19 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
     const assignedOn = addDays(study.startDate, -rnd.int(20, 60));
     const active = started && (k < 2 || rnd.chance(0.75)) && study.status !== 'planning';
     const activatedOn = active ? addDays(assignedOn, rnd.int(21, 70)) : null;
+    // A study that starts later has had its sites assigned since it was set up.
+    const setUpOn = study.createdAt.slice(0, 10);
+    const assigned = assignedOn < today ? assignedOn : maxDate(setUpOn, addDays(today, -(3 + ((ctx.index * 7 + k * 11) % 45))));
+    const activated = activatedOn && activatedOn < today ? activatedOn : active ? today : null;
     return {
       studyId,
       siteId,
       enrollmentTarget: targets[k]!,
       status: active ? 'active' : 'pending',
-      assignedOn: assignedOn < today ? assignedOn : today,
-      activatedOn: activatedOn && activatedOn < today ? activatedOn : active ? today : null,
+      assignedOn: assigned,
+      activatedOn: activated,
+      createdAt: at(assigned),
+      updatedAt: at(activated ?? assigned),
     };
   });
   await insertInBatches(tx, 'study_sites', studySites);
@@ -271,7 +286,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
     let status = study.status === 'completed' ? (roll < 0.88 ? 'completed' : 'withdrawn') : roll < 0.12 ? 'screening' : roll < 0.8 ? 'enrolled' : roll < 0.93 ? 'completed' : 'withdrawn';
     const enrollmentDate = status === 'screening' ? null : addDays(screeningDate, rnd.int(3, 14));
     if (enrollmentDate && enrollmentDate > today) status = 'screening';
-    subjects.push({
+    const subject = {
       subjectCode: `${study.code.split('-')[0]}-${String(ctx.siteIds.indexOf(site.siteId) + 1).padStart(2, '0')}-${String(seq).padStart(4, '0')}`,
       studyId,
       siteId: site.siteId,
@@ -283,7 +298,10 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       enrollmentDate: status === 'screening' ? null : enrollmentDate,
       completionDate: status === 'completed' ? minDate(addDays(enrollmentDate!, 90), today) : null,
       withdrawalDate: status === 'withdrawn' ? minDate(addDays(enrollmentDate ?? screeningDate, rnd.int(5, 80)), today) : null,
-    });
+    };
+    // Recorded at screening, last changed by its latest status change.
+    const lastChange = subject.withdrawalDate ?? subject.completionDate ?? subject.enrollmentDate ?? screeningDate;
+    subjects.push({ ...subject, createdAt: at(screeningDate), updatedAt: at(lastChange) });
   }
   const patientIds = await insertInBatches(tx, 'patients', subjects, true);
 
@@ -328,4 +346,13 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
 
 function minDate(a: string, b: string) {
   return a < b ? a : b;
+}
+
+function maxDate(a: string, b: string) {
+  return a > b ? a : b;
+}
+
+/** A calendar date as a morning instant, for created_at and updated_at. */
+function at(date: string) {
+  return `${date}T09:00:00Z`;
 }
