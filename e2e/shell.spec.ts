@@ -13,6 +13,16 @@ test('dashboard shows the figures the database computes', async ({ page }) => {
   await expect(page.getByTestId('badge-active-studies')).toContainText(String(counts.activeStudies));
   await expect(page.getByTestId('user-name')).toHaveText('Sarah Johnson');
   await expect(page.getByTestId('user-title')).toHaveText('Clinical Data Manager');
+  // The banner states the computed improvement; below plan it says so rather than a negative 'better'.
+  await expect
+    .poll(async () => (await (await page.request.get('/api/dashboard/insights')).json()).isStatic)
+    .toBe(false);
+  await page.reload();
+  const insights = await (await page.request.get('/api/dashboard/insights')).json();
+  const percent = Number.parseFloat(insights.performanceImprovement);
+  await expect(page.getByTestId('insights-text')).toContainText(
+    percent < 0 ? `enrolling ${Math.abs(percent)}% behind plan` : `performing ${percent}% better than average`,
+  );
 });
 
 test('sidebar collapses from 16rem to 4rem and highlights the active route', async ({ page }) => {
@@ -46,6 +56,9 @@ test('the language menu switches the shell and the dashboard', async ({ page }) 
   await expect(page.getByText(deDashboard.insights.title)).toBeVisible();
   await expect(page.getByRole('heading', { name: deDashboard.capabilities.title })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The evidence behind the compliance status is translated too.
+  await page.getByTestId('compliance-status').getByText(deDashboard.compliance.checks).click();
+  await expect(page.getByText(deDashboard.compliance.checkTexts.auditAppendOnly)).toBeVisible();
   // Back to English for the tests that follow (the choice is remembered).
   await page.getByRole('button', { name: /Sprache/ }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();

@@ -139,6 +139,12 @@ describe('dashboard figures', () => {
     const partial = await caller.dashboard.complianceStatus();
     expect(partial.auditTrailCompleteness).toBe(Math.round((100 * 10) / 11));
     expect(partial.cfr21Part11).toBe('attention');
+    // Each check names its code and figures, so the web app can say it in the reader's language.
+    expect(partial.checks.find((c) => c.code === 'auditTriggers')).toMatchObject({
+      params: { present: 10, total: 11 },
+      check: 'Audit trigger on 10 of 11 audited tables',
+      passed: false,
+    });
     await sql`alter table milestones enable trigger audit_milestones`.execute(db);
 
     await sql`alter table audit_events disable trigger audit_events_no_change`.execute(db);
@@ -148,9 +154,11 @@ describe('dashboard figures', () => {
     const broken = await caller.dashboard.complianceStatus();
     expect(broken.cfr21Part11).toBe('non-compliant');
     expect(broken.auditTrailCompleteness).toBeLessThan(100);
-    expect(broken.checks.find((c) => c.check.startsWith('Audit hash chain'))?.check).toBe(
-      'Audit hash chain broken at row 3',
-    );
+    expect(broken.checks.find((c) => c.check.startsWith('Audit hash chain'))).toMatchObject({
+      code: 'auditChainBroken',
+      params: { row: 3 },
+      check: 'Audit hash chain broken at row 3',
+    });
   });
 
   it('reuses a computed data quality score for DASHBOARD_CACHE_SECONDS; without the cache it is computed anew', async () => {

@@ -24,6 +24,16 @@ export const qualityInsights = z.object({
 });
 export type QualityInsights = z.infer<typeof qualityInsights>;
 
+/** One check behind a compliance status: `code` and `params` for translation, `check` in English. */
+export const complianceCheck = z.object({
+  regulation: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  check: z.string(),
+  passed: z.boolean(),
+});
+export type ComplianceCheck = z.infer<typeof complianceCheck>;
+
 export const complianceState = z.enum(['compliant', 'attention', 'non-compliant']);
 export const complianceStatus = z.object({
   cfr21Part11: complianceState,
@@ -31,6 +41,6 @@ export const complianceStatus = z.object({
   gdpr: complianceState,
   auditTrailCompleteness: z.number(),
   /** What each status was computed from, so a reviewer can see the evidence, not just the verdict. */
-  checks: z.array(z.object({ regulation: z.string(), check: z.string(), passed: z.boolean() })),
+  checks: z.array(complianceCheck),
 });
 export type ComplianceStatus = z.infer<typeof complianceStatus>;

@@ -35,6 +35,14 @@ export default function DashboardPage() {
   if (overview.error) return <ErrorState message={overview.error.message} />;
 
   const score = overview.data.dataQualityScore;
+  // The improvement is measured against the enrollment plan; below it the banner says 'behind plan'
+  // rather than a negative 'better than average'.
+  const insightsText = (improvement: string | undefined, count: number) => {
+    const percent = Number.parseFloat(improvement ?? '');
+    return percent < 0
+      ? t('insights.textBehind', { improvement: `${Math.abs(percent)}%`, count })
+      : t('insights.text', { improvement: improvement ?? '—', count });
+  };
   const actions = [
     { icon: Brain, title: t('actions.formBuilder.title'), description: t('actions.formBuilder.description'), cta: t('actions.formBuilder.cta'), to: '/studies' },
     { icon: Keyboard, title: t('actions.dataEntry.title'), description: t('actions.dataEntry.description'), cta: t('actions.dataEntry.cta'), to: '/data-entry' },
@@ -59,10 +67,7 @@ export default function DashboardPage() {
                 {insights.data?.isStatic && <Badge className="border-white/30 bg-white/20 text-white">{t('insights.refreshing')}</Badge>}
               </div>
               <p className="text-sm text-blue-100" data-testid="insights-text">
-                {t('insights.text', {
-                  improvement: insights.data?.performanceImprovement ?? '—',
-                  count: insights.data?.optimizationOpportunities ?? 0,
-                })}
+                {insightsText(insights.data?.performanceImprovement, insights.data?.optimizationOpportunities ?? 0)}
               </p>
             </div>
           </div>

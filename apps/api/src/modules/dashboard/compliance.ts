@@ -10,7 +10,7 @@
 //   gdpr: the subjects table holds no direct identifier column (names, contact details, birth date).
 // A failed check turns the status to 'attention' ('non-compliant' when the audit chain is broken).
 import { sql, AUDITED_TABLES, type Db } from '@ctp/db';
-import { SECURITY, type ComplianceStatus } from '@ctp/contracts';
+import { SECURITY, type ComplianceCheck, type ComplianceStatus } from '@ctp/contracts';
 import { latestSnapshot } from './insights.ts';
 
 const DIRECT_IDENTIFIERS = [
@@ -62,50 +62,77 @@ export async function computeCompliance(db: Db): Promise<ComplianceStatus> {
     select column_name as column from information_schema.columns
     where table_name = 'patients' and column_name = any(${DIRECT_IDENTIFIERS}::text[])`.execute(db);
 
-  const checks = [
+  // Each check carries a code and its figures so the web app can say it in the reader's language;
+  // `check` is the English text for REST readers and logs.
+  const chainCheck: Pick<ComplianceCheck, 'code' | 'params' | 'check'> =
+    chainValid === null
+      ? { code: 'auditChainPending', params: {}, check: 'Audit hash chain verification pending' }
+      : chainValid
+        ? {
+            code: 'auditChainIntact',
+            params: { rows: snap!.auditRowsVerified },
+            check: `Audit hash chain intact (${snap!.auditRowsVerified} rows)`,
+          }
+        : {
+            code: 'auditChainBroken',
+            params: { row: snap!.auditFirstBrokenId ?? 0 },
+            check: `Audit hash chain broken at row ${snap!.auditFirstBrokenId}`,
+          };
+  const checks: ComplianceCheck[] = [
     {
       regulation: '21 CFR Part 11',
+      code: 'passwordPolicy',
+      params: { min: SECURITY.passwordMinLength },
       check: `Passwords of at least ${SECURITY.passwordMinLength} characters`,
       passed: SECURITY.passwordMinLength >= 12,
     },
     {
       regulation: '21 CFR Part 11',
+      code: 'sessionTimeouts',
+      params: { idle: SECURITY.sessionIdleMinutes, hours: SECURITY.sessionAbsoluteHours },
       check: `Sessions end after ${SECURITY.sessionIdleMinutes} idle minutes and ${SECURITY.sessionAbsoluteHours} hours`,
       passed: SECURITY.sessionIdleMinutes <= 30 && SECURITY.sessionAbsoluteHours <= 12,
     },
     {
       regulation: '21 CFR Part 11',
+      code: 'lockout',
+      params: { attempts: SECURITY.maxFailedLogins },
       check: `Account locked after ${SECURITY.maxFailedLogins} failed log-ins`,
       passed: SECURITY.maxFailedLogins <= 5,
     },
     {
       regulation: '21 CFR Part 11',
+      code: 'auditTriggers',
+      params: { present: triggersPresent, total: AUDITED_TABLES.length },
       check: `Audit trigger on ${triggersPresent} of ${AUDITED_TABLES.length} audited tables`,
       passed: triggersPresent === AUDITED_TABLES.length,
     },
-    { regulation: '21 CFR Part 11', check: 'Audit rows are append-only', passed: guard[0]!.n === 1 },
     {
       regulation: '21 CFR Part 11',
-      check:
-        chainValid === null
-          ? 'Audit hash chain verification pending'
-          : chainValid
-            ? `Audit hash chain intact (${snap!.auditRowsVerified} rows)`
-            : `Audit hash chain broken at row ${snap!.auditFirstBrokenId}`,
-      passed: chainValid === true,
+      code: 'auditAppendOnly',
+      params: {},
+      check: 'Audit rows are append-only',
+      passed: guard[0]!.n === 1,
     },
+    { regulation: '21 CFR Part 11', ...chainCheck, passed: chainValid === true },
     {
       regulation: 'GCP',
+      code: 'subjectsAtActivatedSites',
+      params: { subjects: gcp[0]!.atInactiveSites },
       check: 'No subject enrolled at a site not activated for the study',
       passed: gcp[0]!.atInactiveSites === 0,
     },
     {
       regulation: 'GCP',
+      code: 'principalInvestigators',
+      params: { studies: gcp[0]!.studiesWithoutPi },
       check: 'Every active study names a principal investigator',
       passed: gcp[0]!.studiesWithoutPi === 0,
     },
     {
       regulation: 'GDPR',
+      code: 'pseudonymousSubjects',
+      params: {},
       check: 'Subjects are pseudonymous: no direct identifiers stored',
       passed: identifierColumns.length === 0,
     },

@@ -51,7 +51,8 @@ export function ComplianceStatusCard() {
           <ul className="mt-2 grid gap-1">
             {q.data.checks.map((c, i) => (
               <li key={i} className="flex gap-1">
-                <span aria-hidden>{c.passed ? '✓' : '✗'}</span> {c.regulation}: {c.check}
+                <span aria-hidden>{c.passed ? '✓' : '✗'}</span> {c.regulation}:{' '}
+                {t(`compliance.checkTexts.${c.code}`, { ...c.params, defaultValue: c.check })}
               </li>
             ))}
           </ul>
