@@ -113,13 +113,15 @@ test('a milestone edited with a reason shows in the trial’s Recent Activity; a
   await expect(page.getByTestId('no-documents')).toHaveText('No documents yet');
 
   await page.getByRole('tab', { name: 'Milestones' }).click();
-  const row = page.getByTestId('milestone-row').first();
-  const name = (await row.getByTestId('milestone-name').textContent())!;
+  const name = (await page.getByTestId('milestone-row').first().getByTestId('milestone-name').textContent())!;
+  // Found by name: the list is ordered by target date, which this edit changes.
+  const row = page.getByTestId('milestone-row').filter({ has: page.getByTestId('milestone-name').getByText(name, { exact: true }) });
   const reason = `Sponsor moved the date ${Date.now()}`;
   await row.getByRole('button', { name: `Edit milestone ${name}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Description').fill('Rescheduled after the sponsor review.');
   await dialog.getByLabel('Status').selectOption('current');
+  await dialog.getByLabel('Target date').fill('2031-03-14');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Give a reason for the change')).toBeVisible();
   await dialog.getByLabel('Reason for change').fill(reason);
@@ -131,7 +133,8 @@ test('a milestone edited with a reason shows in the trial’s Recent Activity; a
   const milestoneEvent = page.getByTestId('activity-item').filter({ hasText: reason });
   await expect(milestoneEvent).toContainText('Milestone updated');
   await expect(milestoneEvent.getByTestId('activity-fields')).toContainText('Status');
-  await expect(milestoneEvent.getByTestId('activity-fields')).not.toContainText('target_date');
+  await expect(milestoneEvent.getByTestId('activity-fields')).toContainText('Target date');
+  await expect(milestoneEvent.getByTestId('activity-fields')).not.toContainText(/target_date|targetDate|TargetDate/);
 
   // Someone else saves the same milestone while this form is open: the second save is refused, input kept.
   await row.getByRole('button', { name: `Edit milestone ${name}` }).click();

@@ -1,5 +1,5 @@
 // Recent Activity, shared by the study and site pages: each audit event as "<record> <action>", the
-// changed fields by their names in the reader's language (old → new values when the role may read
+// changed fields (camelCase, as the API names them) by their names in the reader's language (old → new values when the role may read
 // them; the server leaves values out otherwise), the reason, who and when.
 import { useTranslation } from 'react-i18next';
 import { History } from 'lucide-react';
@@ -12,9 +12,13 @@ import { ErrorState } from '@/components/ui/states';
 const MAX_FIELDS = 6;
 const MAX_VALUE_CHARS = 40;
 
-/** A column the labels do not name yet: `planned_end_date` reads "Planned end date". */
+/** A field or table the labels do not name yet: `plannedEndDate` or `study_sites` reads "Planned end date", "Study sites". */
 export function humanizeColumn(column: string): string {
-  const words = column.replace(/_/g, ' ').trim();
+  const words = column
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
