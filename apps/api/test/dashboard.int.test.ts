@@ -3,7 +3,7 @@ import { sql, withActor } from '@ctp/db';
 import { DEFAULT_INSIGHTS } from '@ctp/contracts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callerAs, testConfig } from './support/app.ts';
-import { computeInsightSnapshot } from '../src/modules/dashboard/insights.ts';
+import { computeInsightFigures, computeInsightSnapshot } from '../src/modules/dashboard/insights.ts';
 import { computeDataQualityScore } from '../src/modules/dashboard/quality.ts';
 
 let t: TestDatabase;
@@ -27,6 +27,37 @@ describe('dashboard figures', () => {
     );
     expect(snap.performanceImprovement).toBe(
       Math.round((d.actualEnrollment / d.expectedEnrollment - 1) * 100),
+    );
+  });
+
+  it('computes the insights over the studies the user may see, not the whole portfolio', async () => {
+    const { db } = t.database;
+    await computeInsightSnapshot(db);
+    const sponsor = await callerAs(t.database, 'sponsor@demo.local');
+    const sponsorStudies = (await sponsor.studies.list({ limit: 100 })).items.map((s) => s.id);
+    const all = await computeInsightFigures(db, null);
+    const own = await computeInsightFigures(db, sponsorStudies);
+    // The demo data makes the two differ, so the test can tell which one the sponsor got.
+    expect(own.optimizationOpportunities).not.toBe(all.optimizationOpportunities);
+    expect(await sponsor.dashboard.insights()).toEqual({
+      isStatic: false,
+      performanceImprovement: `${own.performanceImprovement}%`,
+      optimizationOpportunities: own.optimizationOpportunities,
+    });
+    const admin = await callerAs(t.database, 'admin@demo.local');
+    expect((await admin.dashboard.insights()).optimizationOpportunities).toBe(all.optimizationOpportunities);
+  });
+
+  it("counts the top bar's patients as the user's patients list does: site staff only their own sites", async () => {
+    for (const email of ['coordinator@demo.local', 'sponsor@demo.local', 'admin@demo.local']) {
+      const caller = await callerAs(t.database, email);
+      const summary = await caller.patients.summary({});
+      expect((await caller.dashboard.badges()).activePatients, email).toBe(summary.screening + summary.enrolled);
+    }
+    const coordinator = await callerAs(t.database, 'coordinator@demo.local');
+    const admin = await callerAs(t.database, 'admin@demo.local');
+    expect((await coordinator.dashboard.badges()).activePatients).toBeLessThan(
+      (await admin.dashboard.badges()).activePatients,
     );
   });
 

@@ -9,6 +9,8 @@ import { cachedFigure, scopeKey } from './figure-cache.ts';
 import { getInsights } from './insights.ts';
 import { recentAlerts } from './alerts.ts';
 import { computeCompliance } from './compliance.ts';
+import { patientFilter } from '../patients/filters.ts';
+import { countByStatus } from '../patients/plan.ts';
 
 const dashboardProcedure = permitted('dashboard.view');
 
@@ -30,7 +32,9 @@ export const dashboardRouter = router({
     );
     return { studies, dataQualityScore: await dataQualityScore(ctx, ids) };
   }),
-  insights: dashboardProcedure.query(({ ctx }) => getInsights(ctx.db)),
+  insights: dashboardProcedure.query(({ ctx }) =>
+    getInsights(ctx.db, visibleStudyIds(ctx.scope), ctx.config.DASHBOARD_CACHE_SECONDS),
+  ),
   qualityInsights: dashboardProcedure.query(
     async ({
       ctx,
@@ -48,23 +52,15 @@ export const dashboardRouter = router({
   /** Live counts for the top bar badges. */
   badges: dashboardProcedure.query(async ({ ctx }) => {
     const ids = visibleStudyIds(ctx.scope);
-    const scoped = <T extends { where: any }>(q: T, col: string): T =>
-      ids ? q.where(col, 'in', ids.length ? ids : [-1]) : q;
-    const studies = await scoped(
-      ctx.db
-        .selectFrom('studies')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', 'in', ['active', 'enrolling']),
-      'id',
-    ).executeTakeFirstOrThrow();
-    // Subjects in screening or enrolled, summed from patient_counts (per study, site and status).
-    const patients = await scoped(
-      ctx.db
-        .selectFrom('patientCounts')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-        .where('status', 'in', ['screening', 'enrolled']),
-      'studyId',
-    ).executeTakeFirstOrThrow();
-    return { activeStudies: Number(studies.n), activePatients: Number(patients.n) };
+    const studies = await ctx.db
+      .selectFrom('studies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['active', 'enrolling'])
+      .$if(ids !== null, (q) => q.where('id', 'in', ids!.length ? ids! : [-1]))
+      .executeTakeFirstOrThrow();
+    // Subjects in screening or enrolled, counted with the patients list's own filter, so site staff
+    // count only their own sites' subjects (summed from patient_counts, no subject rows read).
+    const patients = await countByStatus(ctx.db, patientFilter(ctx.scope, {}));
+    return { activeStudies: Number(studies.n), activePatients: patients.screening + patients.enrolled };
   }),
 });
