@@ -85,6 +85,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
 
   const sites = Array.from({ length: siteCount }, (_, i) => buildSite(rnd, i, today));
   const siteIds = await withActor(db, actor, (tx) => insertInBatches(tx, 'sites', sites, true));
+  const siteStatus = new Map(siteIds.map((id, i) => [id, sites[i]!.status]));
 
   const sitesPerStudy = (i: number) => (scale === 1 ? 3 + (i % 4) : 10);
   const studies = Array.from({ length: studyCount }, (_, i) =>
@@ -103,7 +104,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const firstSite = (s * 7) % siteCount;
     const chosen = Array.from({ length: sitesPerStudy(s) }, (_, k) => siteIds[(firstSite + k) % siteCount]!);
     const counts = await withActor(db, actor, (tx) =>
-      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, today, userByRole, scale, index: s }),
+      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, siteStatus, today, userByRole, scale, index: s }),
     );
     patients += counts.patients;
     visits += counts.visits;
@@ -181,6 +182,8 @@ interface StudyContext {
   study: ReturnType<typeof buildStudy>;
   studyId: number;
   siteIds: number[];
+  /** Each site's own status: only an active site is activated for a study. */
+  siteStatus: Map<number, string>;
   today: string;
   userByRole: Record<string, number>;
   scale: number;
@@ -196,7 +199,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
   const targets = study.siteTargets;
   const studySites = ctx.siteIds.map((siteId, k) => {
     const assignedOn = addDays(study.startDate, -rnd.int(20, 60));
-    const active = started && (k < 2 || rnd.chance(0.75)) && study.status !== 'planning';
+    const active = started && (k < 2 || rnd.chance(0.75)) && study.status !== 'planning' && ctx.siteStatus.get(siteId) === 'active';
     const activatedOn = active ? addDays(assignedOn, rnd.int(21, 70)) : null;
     // A study that starts later has had its sites assigned since it was set up.
     const setUpOn = study.createdAt.slice(0, 10);
@@ -240,12 +243,14 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
   await insertInBatches(
     tx,
     'milestones',
-    MILESTONES.map((m) => {
-      const date = addDays(study.startDate, Math.round(m.at * daysBetween(study.startDate, study.plannedEndDate)));
-      const past = date < today;
-      const status = study.status === 'completed' || (past && rnd.chance(0.85)) ? 'completed' : past ? 'overdue' : 'pending';
-      return { studyId, name: m.name, targetDate: date, status, description: m.description };
-    }),
+    inOrder(
+      MILESTONES.map((m) => {
+        const date = addDays(study.startDate, Math.round(m.at * daysBetween(study.startDate, study.plannedEndDate)));
+        const past = date < today;
+        const status = study.status === 'completed' || (past && rnd.chance(0.85)) ? 'completed' : past ? 'overdue' : 'pending';
+        return { studyId, name: m.name, targetDate: date, status, description: m.description };
+      }),
+    ),
   );
   // The first milestone not yet completed is the current one.
   await sql`update milestones set status = 'current' where id = (
@@ -342,6 +347,12 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
   await insertInBatches(tx, 'protocol_deviations', deviations);
 
   return { patients: subjects.length, visits: visitRows.length };
+}
+
+/** Milestones are reached in order: once a later one is completed, every earlier one is too. */
+function inOrder<T extends { status: string }>(milestones: T[]): T[] {
+  const lastCompleted = milestones.map((m) => m.status).lastIndexOf('completed');
+  return milestones.map((m, k) => (k < lastCompleted ? { ...m, status: 'completed' } : m));
 }
 
 function minDate(a: string, b: string) {
