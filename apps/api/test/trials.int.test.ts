@@ -131,17 +131,17 @@ describe('trials portfolio figures on the controlled dataset (hand computed)', (
       activeTrials: 1,
       totalSites: 3,
       totalPatients: 8, // A: 3 enrolled + 1 completed; B: 4 completed
-      totalBudget: 300_000,
+      budgets: [{ currency: 'USD', amount: 300_000 }],
       avgEnrollment: 70, // (4/10*100 + 4/4*100) / 2
     });
   });
 
   it('budget by phase lists every phase', async () => {
     expect(await analyst.trials.budgetByPhase()).toEqual([
-      { phase: 'Phase I', total: 0, spent: 0 },
-      { phase: 'Phase II', total: 100_000, spent: 30_000 },
-      { phase: 'Phase III', total: 200_000, spent: 150_000 },
-      { phase: 'Phase IV', total: 0, spent: 0 },
+      { phase: 'Phase I', amounts: [] },
+      { phase: 'Phase II', amounts: [{ currency: 'USD', total: 100_000, spent: 30_000 }] },
+      { phase: 'Phase III', amounts: [{ currency: 'USD', total: 200_000, spent: 150_000 }] },
+      { phase: 'Phase IV', amounts: [] },
     ]);
   });
 
@@ -184,7 +184,7 @@ describe('trials portfolio figures on the controlled dataset (hand computed)', (
              (select count(*)::int from protocol_deviations) as deviations`.execute(t.database.db);
     const e = rows[0]!;
     const s = await as.admin!.trials.summary();
-    expect(s).toMatchObject({ activeTrials: e.active, totalSites: e.sites, totalPatients: e.patients, totalBudget: Number(e.budget) });
+    expect(s).toMatchObject({ activeTrials: e.active, totalSites: e.sites, totalPatients: e.patients, budgets: [{ currency: 'USD', amount: Number(e.budget) }] });
     const r = await as.admin!.trials.reports();
     expect(r.enrollmentRate).toBe(round1((e.patients / e.target) * 100));
     expect(r.budgetUtilisation).toBe(round1((Number(e.spent) / Number(e.budget)) * 100));
@@ -442,5 +442,40 @@ describe('trials.export and trials.report', () => {
     expect(await codeOf(analyst.trials.export({ trialId: 'RPT-A-001', format: 'xlsx' as any }))).toBe('BAD_REQUEST');
     const own = (await as.sponsor!.trials.list({})).items[0]!;
     expect((await as.sponsor!.trials.report({ trialId: own.trialId, kind: 'enrollment' })).content).toContain('site_number');
+  });
+});
+
+// Last: the euro trial it creates would change every admin figure above.
+describe('portfolio figures across currencies', () => {
+  it('never adds different currencies: totals per currency, money figures only within one currency', async () => {
+    // A user who sees trial B (USD) and a euro trial.
+    const eur = await as['study-manager']!.studies.create({
+      studyId: 'RPT-EUR-003', title: 'Euro trial', phase: 'Phase III', status: 'active', targetEnrollment: 5,
+      startDate: '2024-01-01', plannedEndDate: '2026-01-01', budgetTotal: 1_000_000, currency: 'EUR',
+    });
+    await withActor(t.database.db, { userId: await userIdOf('admin@demo.local'), reason: 'Currency test' }, async (tx) => {
+      const { id } = await tx
+        .insertInto('users')
+        .values({ email: 'eu-analyst@test.local', fullName: 'Eva Analyst', role: 'monitor', passwordHash: 'not-a-login' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('studyMemberships')
+        .values([trialB.id, eur.id].map((studyId) => ({ userId: id, studyId, role: 'monitor' as const, siteId: null })))
+        .execute();
+    });
+    const euAnalyst = await callerAs(t.database, 'eu-analyst@test.local');
+    expect((await euAnalyst.trials.summary()).budgets).toEqual([
+      { currency: 'EUR', amount: 1_000_000 },
+      { currency: 'USD', amount: 200_000 },
+    ]);
+    expect((await euAnalyst.trials.budgetByPhase()).find((p) => p.phase === 'Phase III')!.amounts).toEqual([
+      { currency: 'EUR', total: 1_000_000, spent: 0 },
+      { currency: 'USD', total: 200_000, spent: 150_000 },
+    ]);
+    const r = await euAnalyst.trials.reports();
+    expect(r).toMatchObject({ currency: null, budgetUtilisation: null, costPerPatient: null });
+    expect(r.basis).toMatchObject({ budgetTotal: null, spent: null, enrolledSubjects: 4 });
+    expect(r.enrollmentRate).toBe(round1((4 / 9) * 100)); // not money: still computed
   });
 });

@@ -18,10 +18,20 @@ export function formatNumber(n: number, digits = 0): string {
   return n.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** Budget in millions with one decimal (spec section 9), e.g. 12.5M. */
+/** The currency's short symbol in the browser's locale: $, €, £, CHF ... */
+function currencySymbol(currency: string): string {
+  const parts = new Intl.NumberFormat(undefined, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+  return parts.find((p) => p.type === 'currency')?.value ?? `${currency} `;
+}
+
+/** Budget in millions with one decimal (spec section 9), e.g. $12.5M or €3.0M. */
 export function formatMillions(amount: number, currency = 'USD'): string {
-  const symbol = currency === 'USD' ? '$' : `${currency} `;
-  return `${symbol}${formatNumber(amount / 1_000_000, 1)}M`;
+  return `${currencySymbol(currency)}${formatNumber(amount / 1_000_000, 1)}M`;
+}
+
+/** Amounts in several currencies, each in millions, never added together: "$75.9M + €1.0M". */
+export function formatMillionsByCurrency(amounts: { currency: string; amount: number }[]): string {
+  return amounts.length ? amounts.map((a) => formatMillions(a.amount, a.currency)).join(' + ') : formatMillions(0);
 }
 
 export function formatMoney(amount: number, currency = 'USD'): string {

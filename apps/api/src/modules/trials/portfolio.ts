@@ -8,22 +8,24 @@ import { round1 } from './lookup.ts';
 const DAYS_PER_MONTH = 30.4375;
 
 /**
- * Budget by phase, every phase listed (zeros when none):
- *   total = sum of budget_total of the phase's trials; spent = sum of their budget lines' actual amounts.
+ * Budget by phase, every phase listed (no amounts when none), per currency, largest first:
+ *   total = sum of budget_total of the phase's trials in that currency; spent = sum of their budget
+ *   lines' actual amounts (a budget line is in its trial's currency). Currencies are never added together.
  */
 export async function budgetByPhase(db: Db, ids: number[] | null) {
-  const { rows } = await sql<{ phase: StudyPhase; total: number; spent: number }>`
-    select s.phase, coalesce(sum(s.budget_total), 0) as total, coalesce(sum(b.spent), 0) as spent
+  const { rows } = await sql<{ phase: StudyPhase; currency: string; total: number; spent: number }>`
+    select s.phase, s.currency, coalesce(sum(s.budget_total), 0) as total, coalesce(sum(b.spent), 0) as spent
     from studies s
     left join (select study_id, sum(actual_amount) as spent from budget_lines
                where ${inStudies('study_id', ids)} group by study_id) b on b.study_id = s.id
     where ${inStudies('s.id', ids)}
-    group by s.phase`.execute(db);
-  const byPhase = new Map(rows.map((r) => [r.phase, r]));
+    group by s.phase, s.currency
+    order by total desc, s.currency`.execute(db);
   return STUDY_PHASES.map((phase) => ({
     phase,
-    total: Number(byPhase.get(phase)?.total ?? 0),
-    spent: Number(byPhase.get(phase)?.spent ?? 0),
+    amounts: rows
+      .filter((r) => r.phase === phase && (Number(r.total) > 0 || Number(r.spent) > 0))
+      .map((r) => ({ currency: r.currency, total: Number(r.total), spent: Number(r.spent) })),
   }));
 }
 
@@ -39,8 +41,9 @@ export async function budgetByPhase(db: Db, ids: number[] | null) {
  *   siteActivationTimeWeeks     = average of (activated_on - assigned_on) / 7 over activated study sites
  *   costPerPatient              = sum of actual amounts / subjects enrolled or completed
  *   protocolDeviationRate (%)   = protocol deviations / subjects enrolled or completed * 100
- * currentEnrollment counts subjects enrolled or completed. Money sums assume one currency: `currency`
- * is that currency, or null when the visible trials use several.
+ * currentEnrollment counts subjects enrolled or completed. Money is summed only within one currency:
+ * `currency` is the visible trials' currency; when they use several it is null, and budgetUtilisation,
+ * costPerPatient and the money in `basis` are null rather than a sum of different currencies.
  */
 export async function portfolioReports(db: Db, ids: number[] | null) {
   const { rows } = await sql<{
@@ -92,17 +95,18 @@ export async function portfolioReports(db: Db, ids: number[] | null) {
     from site_figures f`.execute(db);
   const r = rows[0]!;
   const ratio = (num: number, den: number, factor = 100) => (den > 0 ? round1((num / den) * factor) : null);
+  const oneCurrency = r.currencies <= 1;
   const spent = Number(r.spent);
   const budgetTotal = Number(r.budgetTotal);
   return {
     enrollmentRate: ratio(r.enrolledSubjects, r.targetEnrollment),
     siteActivation: ratio(r.activeStudySites, r.studySites),
-    budgetUtilisation: ratio(spent, budgetTotal),
+    budgetUtilisation: oneCurrency ? ratio(spent, budgetTotal) : null,
     averageEnrollmentTimeMonths: r.enrollmentMonths === null ? null : round1(Number(r.enrollmentMonths)),
     siteActivationTimeWeeks: r.activationWeeks === null ? null : round1(Number(r.activationWeeks)),
-    costPerPatient: r.enrolledSubjects > 0 ? Math.round((spent / r.enrolledSubjects) * 100) / 100 : null,
+    costPerPatient: oneCurrency && r.enrolledSubjects > 0 ? Math.round((spent / r.enrolledSubjects) * 100) / 100 : null,
     protocolDeviationRate: ratio(r.deviations, r.enrolledSubjects),
-    currency: r.currencies === 1 ? r.currency : null,
+    currency: oneCurrency ? (r.currency ?? 'USD') : null,
     /** The counts each figure was computed from, so the screen can show its evidence. */
     basis: {
       trials: r.trials,
@@ -111,8 +115,8 @@ export async function portfolioReports(db: Db, ids: number[] | null) {
       studySites: r.studySites,
       activeStudySites: r.activeStudySites,
       activatedStudySites: r.activatedStudySites,
-      budgetTotal,
-      spent,
+      budgetTotal: oneCurrency ? budgetTotal : null,
+      spent: oneCurrency ? spent : null,
       deviations: r.deviations,
       trialsMeasuredForEnrollmentTime: r.trialsMeasured,
     },

@@ -2,7 +2,8 @@
 //   activeTrials  = trials with status active or enrolling
 //   totalSites    = distinct sites assigned to those trials (study_sites)
 //   totalPatients = subjects enrolled or completed in those trials (the spec's currentEnrollment, summed)
-//   totalBudget   = sum of the trials' budget_total (the web shows it in millions, one decimal)
+//   budgets       = sum of the trials' budget_total per currency, largest first (the web shows each in
+//                   millions, one decimal); amounts in different currencies are never added together
 //   avgEnrollment = average over trials with a target of currentEnrollment / targetEnrollment * 100
 // One statement; subjects are summed from patient_counts (per study, site and status; migration 0003).
 import { sql, type Db } from '@ctp/db';
@@ -15,10 +16,10 @@ export async function trialSummary(db: Db, ids: number[] | null) {
     activeTrials: number;
     totalSites: number;
     totalPatients: number;
-    totalBudget: number;
+    budgets: { currency: string; amount: number }[];
     avgEnrollment: number | null;
   }>`
-    with scoped as (select s.id, s.status, s.target_enrollment, s.budget_total from studies s where ${inStudies('s.id', ids)}),
+    with scoped as (select s.id, s.status, s.target_enrollment, s.budget_total, s.currency from studies s where ${inStudies('s.id', ids)}),
     enrolled as (select p.study_id, sum(p.n)::int as n from patient_counts p
                  where ${inStudies('p.study_id', ids)} and p.status in ('enrolled', 'completed') group by p.study_id)
     select
@@ -26,7 +27,8 @@ export async function trialSummary(db: Db, ids: number[] | null) {
       (select count(*)::int from scoped where status in ('active', 'enrolling')) as active_trials,
       (select count(distinct ss.site_id)::int from study_sites ss where ${inStudies('ss.study_id', ids)}) as total_sites,
       (select coalesce(sum(n), 0)::int from enrolled) as total_patients,
-      (select coalesce(sum(budget_total), 0) from scoped) as total_budget,
+      (select coalesce(json_agg(json_build_object('currency', b.currency, 'amount', b.amount) order by b.amount desc, b.currency), '[]')
+         from (select currency, sum(budget_total) as amount from scoped where budget_total is not null group by currency) b) as budgets,
       (select avg(coalesce(e.n, 0)::numeric / s.target_enrollment * 100)
          from scoped s left join enrolled e on e.study_id = s.id where s.target_enrollment > 0) as avg_enrollment`.execute(db);
   const r = rows[0]!;
@@ -35,7 +37,7 @@ export async function trialSummary(db: Db, ids: number[] | null) {
     activeTrials: r.activeTrials,
     totalSites: r.totalSites,
     totalPatients: r.totalPatients,
-    totalBudget: Number(r.totalBudget),
+    budgets: r.budgets.map((b) => ({ currency: b.currency, amount: Number(b.amount) })),
     avgEnrollment: r.avgEnrollment === null ? 0 : round1(Number(r.avgEnrollment)),
   };
 }

@@ -31,20 +31,25 @@ export function PortfolioBudgetTab() {
         {phases.isPending
           ? ALWAYS_SHOWN.map((p) => <Skeleton key={p} className="h-28" />)
           : phases.data
-              ?.filter((p) => ALWAYS_SHOWN.includes(p.phase) || p.total > 0)
+              ?.filter((p) => ALWAYS_SHOWN.includes(p.phase) || p.amounts.length > 0)
               .map((p) => (
                 <Card key={p.phase} data-testid="phase-budget">
                   <CardContent className="grid gap-2 pt-5">
                     <div className="text-sm text-muted-foreground">
                       {t('budget.phaseTotal', { phase: p.phase })}
                     </div>
-                    <div className="text-2xl font-bold">{formatMillions(p.total)}</div>
-                    <MetricBar
-                      label={t('budget.spent')}
-                      value={formatMillions(p.spent)}
-                      percent={percentOf(p.spent, p.total)}
-                      indicatorClassName="bg-purple-600"
-                    />
+                    {/* One figure per currency: amounts in different currencies are not added. */}
+                    {(p.amounts.length ? p.amounts : [{ currency: 'USD', total: 0, spent: 0 }]).map((a) => (
+                      <div key={a.currency} className="grid gap-2">
+                        <div className="text-2xl font-bold">{formatMillions(a.total, a.currency)}</div>
+                        <MetricBar
+                          label={t('budget.spent')}
+                          value={formatMillions(a.spent, a.currency)}
+                          percent={percentOf(a.spent, a.total)}
+                          indicatorClassName="bg-purple-600"
+                        />
+                      </div>
+                    ))}
                   </CardContent>
                 </Card>
               ))}

@@ -7,6 +7,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 
+const MONEY_FIGURES = ['budgetUtilisation', 'costPerPatient'];
+
 export function PortfolioReportsTab() {
   const { t } = useTranslation('ctms');
   const reports = trpc.trials.reports.useQuery();
@@ -22,8 +24,9 @@ export function PortfolioReportsTab() {
   if (reports.error) return <ErrorState message={reports.error.message} />;
   const r = reports.data;
   const b = r.basis;
+  // Money figures exist only within one currency (null when the trials use several).
   const currency = r.currency ?? 'USD';
-  const money = (n: number) => formatMoney(n, currency);
+  const money = (n: number | null) => (n === null ? '—' : formatMoney(n, currency));
   const figures = [
     {
       key: 'enrollmentRate',
@@ -80,7 +83,11 @@ export function PortfolioReportsTab() {
             <CardContent className="grid gap-1 pt-5">
               <div className="text-sm font-medium text-muted-foreground">{t(`reports.${f.key}.label`)}</div>
               <div className="text-3xl font-bold" data-testid="report-value">
-                {f.value === null ? t('reports.notEnoughData') : f.show(f.value)}
+                {f.value !== null
+                  ? f.show(f.value)
+                  : !r.currency && MONEY_FIGURES.includes(f.key)
+                    ? t('reports.severalCurrencies')
+                    : t('reports.notEnoughData')}
               </div>
               <p className="text-xs text-muted-foreground">{t(`reports.${f.key}.formula`)}</p>
               <p className="text-xs text-slate-600">{t(`reports.${f.key}.basis`, f.basis)}</p>

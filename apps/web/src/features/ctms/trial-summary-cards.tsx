@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Activity, Building2, DollarSign, TrendingUp, Users } from 'lucide-react';
 import type { RouterOutputs } from '@/lib/trpc';
-import { formatMillions, formatNumber } from '@/lib/format';
+import { formatMillionsByCurrency, formatNumber } from '@/lib/format';
 import { Card, CardContent } from '@/components/ui/card';
 
 export function TrialSummaryCards({ summary }: { summary: RouterOutputs['trials']['summary'] }) {
@@ -16,8 +16,8 @@ export function TrialSummaryCards({ summary }: { summary: RouterOutputs['trials'
     },
     { key: 'totalSites', icon: Building2, value: formatNumber(summary.totalSites) },
     { key: 'totalPatients', icon: Users, value: formatNumber(summary.totalPatients) },
-    // Millions with one decimal (spec section 9).
-    { key: 'totalBudget', icon: DollarSign, value: formatMillions(summary.totalBudget) },
+    // Millions with one decimal (spec section 9), one figure per currency.
+    { key: 'totalBudget', icon: DollarSign, value: formatMillionsByCurrency(summary.budgets) },
     { key: 'avgEnrollment', icon: TrendingUp, value: `${formatNumber(summary.avgEnrollment, 1)}%` },
   ];
   return (
