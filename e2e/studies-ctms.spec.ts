@@ -226,10 +226,11 @@ test('validation messages follow the language: the contracts’ own and zod’s'
   await dialog.getByRole('button', { name: "Créer l'étude" }).click();
   await expect(dialog.getByText('Indiquez le titre de l’étude')).toBeVisible();
   await expect(dialog.getByText('Give the study a title')).toHaveCount(0);
-  // A rule without a message of its own speaks through zod's French bundle.
+  // A rule without a message of its own gets the friendly message, in French, with its limit.
   await dialog.getByLabel("Titre", { exact: true }).fill('x'.repeat(301));
   await dialog.getByRole('button', { name: "Créer l'étude" }).click();
-  await expect(dialog.getByText(/^Trop grand/)).toBeVisible();
+  await expect(dialog.getByText('Saisissez au plus 300 caractères')).toBeVisible();
+  await expect(dialog.getByText(/^Trop grand/)).toHaveCount(0);
   // Back to English for the tests that follow (the choice is remembered per browser context only).
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /Langue/ }).click();

@@ -3,7 +3,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { z } from 'zod';
-import { can, type Permission } from '@ctp/contracts';
+import { can, englishIssueMessage, type Permission } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
@@ -27,22 +27,52 @@ export interface Context {
   req: RequestInfo;
 }
 
+// Messages: the server's stay plain English, values included, since REST clients and the tests read
+// them. The web translates a message by its English text (its `validation` namespace); one carrying a
+// value ("Study code X is already in use") is recognised there by its English template ("Study code
+// {{code}} is already in use"), the same way as zod's limits ("Enter at most {{maximum}} characters").
+// So one mechanism serves both, no message keys travel, and no message had to lose its value.
+// zod's issues without a message of their own read as a person would write them ("Enter at least 2
+// characters", not "Too small: expected string to have >=2 characters").
+z.config({ customError: englishIssueMessage });
+
+/** Field issues by their full path. */
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  // Full paths ("changes.title"), so an update's issues find their field (flattenError keeps only "changes").
+  for (const issue of error.issues) if (issue.path.length) (fields[issue.path.join('.')] ??= []).push(issue.message);
+  return fields;
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
+    const zodError = cause instanceof z.ZodError ? cause : null;
     return {
       ...shape,
+      // Bad input says what is wrong with it (the first issue), not zod's JSON dump of every issue.
+      message: zodError?.issues[0]?.message ?? shape.message,
       // Field-level issues for bad input; never a stack trace or SQL in a response.
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        fieldErrors: cause instanceof z.ZodError ? z.flattenError(cause).fieldErrors : undefined,
+        fieldErrors: zodError ? fieldErrorsOf(zodError) : undefined,
       },
     };
   },
 });
+
+/** A refusal about one input field (BAD_REQUEST): the web shows it on that field. */
+export function fieldError(field: string, message: string): TRPCError {
+  return new TRPCError({
+    code: 'BAD_REQUEST',
+    message,
+    // ZodRealError: the ZodError that is an Error, so tRPC keeps it as the cause (the formatter reads it).
+    cause: new z.ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]),
+  });
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -6,6 +6,8 @@ export const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Calendar dates travel as YYYY-MM-DD strings on both database drivers. */
 export const isoDate = z
   .string()
+  // An empty date is a missing one: it says the field is required (the friendly messages), not 'format'.
+  .min(1, { abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
   // A real calendar day: 2024-02-30 would otherwise reach SQL and fail there.
   .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v, 'Not a valid date');

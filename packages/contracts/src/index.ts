@@ -3,6 +3,7 @@ export * from './roles.ts';
 export * from './constants.ts';
 export * from './enrollment.ts';
 export * from './common.ts';
+export * from './messages.ts';
 export * from './auth.ts';
 export * from './studies.ts';
 export * from './sites.ts';

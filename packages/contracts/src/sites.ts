@@ -19,6 +19,13 @@ export const siteSummary = z.object({
 });
 export type SiteSummary = z.infer<typeof siteSummary>;
 
+/**
+ * A phone number as people write it: digits, spaces, + ( ) - . and an optional extension ('x 12',
+ * 'ext. 12'); 6-30 characters with at least one digit.
+ */
+const PHONE_PATTERN = /^(?=.{6,30}$)\+?[\d\s().-]*\d[\d\s().-]*(?:\s*(?:x|ext\.?)\s*\d+)?$/i;
+const PHONE_MESSAGE = 'Enter a valid phone number, e.g. +1 555 123 4567';
+
 const siteFields = z.object({
   siteNumber: z
     .string()
@@ -30,7 +37,12 @@ const siteFields = z.object({
   address: z.string().trim().max(500).nullish(),
   city: z.string().trim().max(120).nullish(),
   country: z.string().trim().min(2, 'Choose a country').max(80),
-  phone: z.string().trim().max(40).nullish(),
+  // Optional: empty (or absent) means no phone.
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), PHONE_MESSAGE)
+    .nullish(),
   email: z.string().trim().email('Enter a valid email address').max(200).nullish().or(z.literal('')),
 });
 export const siteCreateInput = siteFields.extend({ reason: reason.default('New site registered') });

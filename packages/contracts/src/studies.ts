@@ -103,9 +103,16 @@ export const trialExportInput = z.object({ trialId: trialCode, format: z.enum(['
 export const TRIAL_REPORT_KINDS = ['enrollment', 'budget', 'site-performance', 'timeline'] as const;
 export const trialReportInput = z.object({ trialId: trialCode, kind: z.enum(TRIAL_REPORT_KINDS) });
 
+/** Milestone dates lie in a plausible window, so a slip such as 1900-01-01 is caught. */
+export const MILESTONE_DATE_RANGE = { min: '1990-01-01', max: '2100-12-31' } as const;
+const milestoneDate = isoDate.refine(
+  (v) => v >= MILESTONE_DATE_RANGE.min && v <= MILESTONE_DATE_RANGE.max,
+  `Use a date between ${MILESTONE_DATE_RANGE.min} and ${MILESTONE_DATE_RANGE.max}`,
+);
+
 export const milestoneInput = z.object({
   name: z.string().trim().min(2).max(200),
-  date: isoDate,
+  date: milestoneDate,
   status: milestoneStatus,
   description: z.string().trim().max(2000).nullish(),
 });

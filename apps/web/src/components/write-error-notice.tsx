@@ -1,10 +1,12 @@
 // What a refused write says, in every dialog: a stale version (CONFLICT) with reload advice and a Reload
 // button (the user's input stays until they reload), or the server's own message (PRECONDITION_FAILED,
-// NOT_FOUND ...), or a message the form itself raised (nothing changed).
+// NOT_FOUND ...), or a message the form itself raised (nothing changed). The server's English is shown in
+// the reader's language when the `validation` namespace knows it.
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ServerError } from '@/lib/server-error';
+import { translateValidation } from '@/lib/validation-messages';
 
 export function WriteErrorNotice({
   error,
@@ -34,7 +36,7 @@ export function WriteErrorNotice({
                 ? t('writeError.refusedTitle')
                 : t('writeError.failedTitle')}
           </span>
-          <span>{error.message}</span>
+          <span>{translateValidation(t, error.message)}</span>
           {conflict && <span>{t('writeError.conflictAdvice')}</span>}
         </div>
       </div>

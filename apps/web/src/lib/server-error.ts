@@ -21,8 +21,9 @@ export function serverError(error: unknown): ServerError {
 }
 
 /**
- * Puts the server's field issues on the form's fields (`fieldMap` renames server paths to form paths)
- * and returns what is left to show above the buttons, or null when every issue found its field.
+ * Puts the server's field issues on the form's fields (`fieldMap` renames server paths to form paths;
+ * an update's `changes.title` lands on `title`) and returns what is left to show above the buttons, or
+ * null when every issue found its field. The fields show the server's English through translateValidation.
  */
 export function applyFieldErrors<T extends FieldValues>(
   error: ServerError,
@@ -32,7 +33,7 @@ export function applyFieldErrors<T extends FieldValues>(
 ): string | null {
   let placed = false;
   for (const [key, messages] of Object.entries(error.fieldErrors)) {
-    const name = fieldMap[key] ?? key;
+    const name = fieldMap[key] ?? key.replace(/^changes\./, '');
     if (messages?.length && fields.includes(name)) {
       setError(name as Path<T>, { type: 'server', message: messages[0] });
       placed = true;
@@ -55,11 +56,7 @@ export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly string[],
 ) {
-  const e = serverError(error);
-  const fieldErrors = Object.fromEntries(
-    Object.entries(e.fieldErrors).map(([path, messages]) => [path.replace(/^changes\./, ''), messages]),
-  );
-  const rest = applyFieldErrors({ ...e, fieldErrors }, setError, fields);
+  const rest = applyFieldErrors(serverError(error), setError, fields);
   if (rest) setError('root.server' as Path<T>, { type: 'server', message: rest });
 }
 

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ErrorState } from '@/components/ui/states';
+import { translateValidation } from '@/lib/validation-messages';
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
 function safeNext(next: string | null) {
@@ -45,16 +46,16 @@ export default function LoginPage() {
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
-            {login.error && <ErrorState message={login.error.message} />}
+            {login.error && <ErrorState message={translateValidation(t, login.error.message)} />}
             <div className="grid gap-1.5">
               <Label htmlFor="email">{t('login.email')}</Label>
               <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...form.register('email')} />
-              {errors.email && <p className="text-xs text-destructive">{errors.email.message}</p>}
+              {errors.email && <p className="text-xs text-destructive">{translateValidation(t, errors.email.message ?? '')}</p>}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="password">{t('login.password')}</Label>
               <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
-              {errors.password && <p className="text-xs text-destructive">{errors.password.message}</p>}
+              {errors.password && <p className="text-xs text-destructive">{translateValidation(t, errors.password.message ?? '')}</p>}
             </div>
             <Button type="submit" disabled={login.isPending}>{login.isPending ? t('login.signingIn') : t('login.submit')}</Button>
           </form>

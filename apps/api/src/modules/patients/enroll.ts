@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import type { EnrolledPatient, PatientEnrollInput } from '@ctp/contracts';
 import { assertActsForSite } from '../../access.ts';
-import { actorOf } from '../../trpc.ts';
+import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation, todayIso } from '../../sql-helpers.ts';
 import { scheduleVisits, subjectCode } from './schedule.ts';
@@ -20,13 +20,9 @@ export async function enrollPatient(
   now = new Date(),
 ): Promise<EnrolledPatient> {
   const today = todayIso(now);
-  if (input.screeningDate > today)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The screening date cannot be in the future' });
+  if (input.screeningDate > today) throw fieldError('screeningDate', 'The screening date cannot be in the future');
   if (input.yearOfBirth > Number(input.screeningDate.slice(0, 4))) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'The year of birth cannot be after the screening date',
-    });
+    throw fieldError('yearOfBirth', 'The year of birth cannot be after the screening date');
   }
   assertActsForSite(ctx.scope, input.studyId, input.siteId);
   try {

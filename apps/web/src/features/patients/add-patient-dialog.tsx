@@ -27,8 +27,16 @@ import { WriteErrorNotice } from '@/components/write-error-notice';
 import { StudySiteFields } from './study-site-fields';
 import { FormActions } from '@/components/form-actions';
 
-type FormInput = z.input<typeof patientEnrollInput>;
-type FormOutput = z.output<typeof patientEnrollInput>;
+// The browser's own today is the limit here (the server checks against its date too, and its refusal
+// lands on the same field): a future screening date is caught before anything is sent.
+const schema = patientEnrollInput.extend({
+  screeningDate: patientEnrollInput.shape.screeningDate.refine(
+    (date) => date <= todayLocalIso(),
+    'The screening date cannot be in the future',
+  ),
+});
+type FormInput = z.input<typeof schema>;
+type FormOutput = z.output<typeof schema>;
 const REQUIRED: Record<string, string> = {
   studyId: 'enroll.chooseStudy',
   siteId: 'enroll.chooseSite',
@@ -53,7 +61,7 @@ export function AddPatientDialog() {
   });
   const form = useForm<FormInput, unknown, FormOutput>({
     // Unchosen or empty fields: say what to do rather than zod's generic 'too small' or 'invalid'.
-    resolver: zodResolver(patientEnrollInput, {
+    resolver: zodResolver(schema, {
       error: (iss) => REQUIRED[String(iss.path?.[0])] && t(REQUIRED[String(iss.path?.[0])]!),
     }),
     defaultValues: defaults(),

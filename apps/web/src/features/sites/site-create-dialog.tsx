@@ -20,6 +20,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/states';
+import { translateValidation } from '@/lib/validation-messages';
 import { toast } from '@/components/ui/use-toast';
 import { SiteFields, SITE_FIELDS } from './site-fields';
 import { FormActions } from '@/components/form-actions';
@@ -99,7 +100,7 @@ export function SiteCreateDialog() {
           })}
         >
           <SiteFields form={form} withNumber />
-          {formError && <ErrorState message={formError} />}
+          {formError && <ErrorState message={translateValidation(t, formError)} />}
           <FormActions
             onCancel={() => setOpen(false)}
             pending={create.isPending}
