@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import deDashboard from '../apps/web/src/locales/de/dashboard.json' with { type: 'json' };
+import frCommon from '../apps/web/src/locales/fr/common.json' with { type: 'json' };
 import { loginAs } from './support/auth';
 
 test('dashboard shows the figures the database computes', async ({ page }) => {
@@ -13,6 +14,8 @@ test('dashboard shows the figures the database computes', async ({ page }) => {
   await expect(page.getByTestId('badge-active-studies')).toContainText(String(counts.activeStudies));
   await expect(page.getByTestId('user-name')).toHaveText('Sarah Johnson');
   await expect(page.getByTestId('user-title')).toHaveText('Clinical Data Manager');
+  // The AI Form Builder card offers study creation to a role that may create studies.
+  await expect(page.getByRole('link', { name: 'Create New Study' })).toHaveAttribute('href', '/studies');
   // The banner states the computed improvement; below plan it says so rather than a negative 'better'.
   await expect
     .poll(async () => (await (await page.request.get('/api/dashboard/insights')).json()).isStatic)
@@ -45,6 +48,14 @@ test('sidebar is hidden under 1024 px, where the mobile bar takes over', async (
   await page.setViewportSize({ width: 1000, height: 800 });
   await expect(page.getByTestId('sidebar')).toBeHidden();
   await expect(page.getByTestId('mobile-bar')).toBeVisible();
+  // Spec section 2: Home, Studies, Patients, Forms, Analytics ('eCRF' is the sidebar's word).
+  await expect(page.getByTestId('mobile-bar').getByRole('link')).toHaveText([
+    'Home',
+    'Studies',
+    'Patients',
+    'Forms',
+    'Analytics',
+  ]);
   await page.getByTestId('mobile-bar').getByRole('link', { name: 'Studies' }).click();
   await expect(page).toHaveURL(/\/studies$/);
 });
@@ -59,10 +70,50 @@ test('the language menu switches the shell and the dashboard', async ({ page }) 
   // The evidence behind the compliance status is translated too.
   await page.getByTestId('compliance-status').getByText(deDashboard.compliance.checks).click();
   await expect(page.getByText(deDashboard.compliance.checkTexts.auditAppendOnly)).toBeVisible();
-  // Back to English for the tests that follow (the choice is remembered).
+  // The French sidebar has no English left: Queries and the Data Management group are translated.
   await page.getByRole('button', { name: /Sprache/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.getByRole('link', { name: 'Requêtes' })).toBeVisible();
+  await expect(sidebar.getByText(frCommon.nav.groups.dataManagement)).toBeVisible();
+  expect(frCommon.nav.groups.dataManagement.toLowerCase()).not.toBe('data management');
+  // Back to English for the tests that follow (the choice is remembered).
+  await page.getByRole('button', { name: /Langue/ }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByText('AI Insights Ready')).toBeVisible();
+});
+
+test('at 390x844 the trial detail and the list and detail pages fit the screen', async ({ page }) => {
+  await loginAs(page, 'data-manager');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = async () => {
+    const main = page.locator('main');
+    await expect
+      .poll(() => main.evaluate((m) => m.scrollWidth - m.clientWidth))
+      .toBeLessThanOrEqual(0);
+  };
+  await page.goto('/trials/ONC-2025-001');
+  await expect(page.getByTestId('trial-code')).toHaveText('ONC-2025-001');
+  for (const name of ['Edit', 'More actions']) {
+    const button = page.getByRole('button', { name, exact: true });
+    await expect(button).toBeInViewport();
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await fits();
+  for (const tab of ['Milestones', 'Budget']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await fits();
+  }
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Generate Report' })).toBeInViewport();
+  await page.keyboard.press('Escape');
+  for (const path of ['/studies/1', '/sites/1', '/ctms', '/ctms?tab=milestones', '/patients', '/studies', '/sites']) {
+    await page.goto(path);
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    await fits();
+  }
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {
@@ -73,6 +124,9 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 
 test('log out ends the session and protected pages send the user to login and back', async ({ page }) => {
   await loginAs(page, 'sponsor');
+  // A sponsor cannot create studies: the AI Form Builder card leads to the studies list in those words.
+  await expect(page.getByRole('link', { name: 'View Studies' })).toHaveAttribute('href', '/studies');
+  await expect(page.getByRole('link', { name: 'Create New Study' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

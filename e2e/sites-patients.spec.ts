@@ -63,6 +63,7 @@ test.describe.serial('a new site from registration to its first patient', () => 
     await page.getByTestId('site-card').click();
     await expect(page.getByRole('heading', { name: siteName })).toBeVisible();
     await expect(page.getByTestId('site-number')).toHaveText(siteNumber);
+    await expect(page.getByTestId('site-address')).toHaveText('1 Test Street, Lyon, France');
     await expect(page.getByTestId('stat-days-active')).toHaveText('0');
 
     await page.getByRole('tab', { name: 'Studies' }).click();
@@ -134,6 +135,14 @@ test.describe.serial('a new site from registration to its first patient', () => 
     await dialog.getByRole('button', { name: 'Change Status' }).click();
     await expect(card.locator('[data-status="enrolled"]')).toBeVisible();
     await expect(page.getByTestId('tile-enrolled-value')).toHaveText('1');
+    // The study's Recent Activity shows the new enrollment date as a date in the browser's format.
+    await page.goto(`/studies/${studyId}`);
+    const enrolled = page.getByTestId('activity-item').filter({ hasText: 'Eligibility criteria confirmed' });
+    await expect(enrolled.getByTestId('activity-fields')).toContainText(
+      /Enrollment date: — → \d{1,2}\/\d{1,2}\/\d{4}/,
+    );
+    await expect(enrolled.getByTestId('activity-fields')).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+    await page.goBack();
 
     // Export downloads the filtered list: this one subject.
     const [download] = await Promise.all([
@@ -179,6 +188,71 @@ test('filtering patients down to nothing shows the empty state, kept in the URL'
   await expect(page.getByLabel('Search patients')).toHaveValue('no-such-subject-zz');
   await expect(page.getByLabel('Status')).toHaveValue('completed');
   await page.screenshot({ path: '/tmp/patients-empty.png', fullPage: true });
+});
+
+test('a page past the end of a list opens its last page, replacing the URL', async ({ page }) => {
+  await loginAs(page, 'monitor', '/dashboard');
+  const patients = await trpcQuery<{ total: number }>(page, 'patients.list', { limit: 10, offset: 0 });
+  const last = Math.ceil(patients.total / 10);
+  await page.goto('/patients?page=999');
+  await expect(page).toHaveURL(new RegExp(`/patients\\?page=${last}$`));
+  const from = (last - 1) * 10 + 1;
+  await expect(page.getByTestId('pagination-range')).toHaveText(
+    `Showing ${from}–${patients.total} of ${patients.total}`,
+  );
+  await expect(page.getByText(`Page ${last} of ${last}`)).toBeVisible();
+  await expect(page.getByTestId('patient-card')).toHaveCount(patients.total - from + 1);
+  // No extra history entry: Back returns to the page before.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const sites = await trpcQuery<{ total: number }>(page, 'sites.list', { limit: 10, offset: 0 });
+  await page.goto('/sites?page=5');
+  const lastSites = Math.ceil(sites.total / 10);
+  await expect(page).toHaveURL(lastSites > 1 ? new RegExp(`/sites\\?page=${lastSites}$`) : /\/sites$/);
+  await expect(page.getByTestId('pagination-range')).toHaveText(
+    `Showing ${(lastSites - 1) * 10 + 1}–${sites.total} of ${sites.total}`,
+  );
+  // Not a page number: the first page.
+  await page.goto('/patients?page=abc');
+  await expect(page).toHaveURL(/\/patients$/);
+  await expect(page.getByTestId('pagination-range')).toHaveText(`Showing 1–10 of ${patients.total}`);
+  // Studies: the last page instead of 'No studies found'.
+  await page.goto('/studies?page=9');
+  await expect(page.getByTestId('studies-grid')).toBeVisible();
+  await expect(page.getByText('No studies found')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/page=9/);
+});
+
+test.describe('a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the site header names its city once; insights figures use the browser’s number format', async ({
+    page,
+  }) => {
+    // The application in English: numbers still follow the browser's locale.
+    await page.addInitScript("localStorage.setItem('ctp.language', 'en')");
+    await loginAs(page, 'monitor', '/dashboard');
+    type Site = {
+      address: string | null;
+      city: string | null;
+      country: string;
+      insights: { code: string; params: Record<string, string | number> }[];
+    };
+    const site = await trpcQuery<Site>(page, 'sites.byId', { id: 1 });
+    await page.goto('/sites/1');
+    // '276 Longwood Avenue, Boston' in Boston: the city is not repeated.
+    expect(site.address).toContain(site.city);
+    await expect(page.getByTestId('site-address')).toHaveText(`${site.address}, ${site.country}`);
+    // Percentages with a decimal comma, as on the CTMS page.
+    const rate = site.insights
+      .map((i) => i.params.rate)
+      .find((r) => typeof r === 'number' && !Number.isInteger(r));
+    expect(rate).toBeDefined();
+    await expect(page.getByTestId('site-insights')).toContainText(
+      `${(rate as number).toLocaleString('de-DE')}%`,
+    );
+  });
 });
 
 test('an unknown or malformed site id shows Site Not Found', async ({ page }) => {

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { History } from 'lucide-react';
 import type { ActivityEvent } from '@ctp/contracts';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
@@ -22,8 +22,24 @@ export function humanizeColumn(column: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+
+/** An ISO date or timestamp in the reader's locale (as elsewhere on the page); null for any other value. */
+function showDate(value: string): string | null {
+  // A timestamp as PostgreSQL writes it ('2026-01-05 10:00:00+00') is made one that Date reads.
+  let text: string;
+  if (ISO_DATE.test(value)) text = formatDate(value);
+  else if (ISO_TIMESTAMP.test(value))
+    text = formatDateTime(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  else return null;
+  return text === '—' ? null : text;
+}
+
 function showValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  const date = typeof value === 'string' ? showDate(value) : null;
+  if (date) return date;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }

@@ -18,6 +18,25 @@ export function formatNumber(n: number, digits = 0): string {
   return n.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** A figure with the decimals it has (at most two) in the browser's locale: 53.3 reads "53,3" in German. */
+export function formatFigure(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const decimals = Number.isInteger(n) ? 0 : Math.min(2, (String(n).split('.')[1] ?? '').length);
+  return formatNumber(n, decimals);
+}
+
+/**
+ * Message parameters sent by the server with their numbers in the browser's locale. `count` stays a
+ * number, since it picks the plural form.
+ */
+export function formatParams<T extends string | number | null>(
+  params: Record<string, T>,
+): Record<string, T | string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'number' && k !== 'count' ? formatFigure(v) : v]),
+  );
+}
+
 /** The currency's short symbol in the browser's locale: $, €, £, CHF ... */
 function currencySymbol(currency: string): string {
   const parts = new Intl.NumberFormat(undefined, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Brain, Keyboard, BarChart3, ShieldCheck, Sparkles, Boxes, Link2, Mic, ArrowRight } from 'lucide-react';
 import { DASHBOARD_ACTIVE_STUDIES, INSIGHTS_REFETCH_MS, SKELETONS } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
+import { useCan } from '@/lib/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,8 @@ import { ComplianceStatusCard } from '@/features/dashboard/compliance-status-car
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const overview = trpc.dashboard.overview.useQuery();
+  // Roles that cannot create studies get the studies list wording on the AI Form Builder card.
+  const canCreateStudy = useCan('study.create');
   // Never considered fresh; while the server still answers with defaults, ask again every 30 s.
   const insights = trpc.dashboard.insights.useQuery(undefined, {
     staleTime: 0,
@@ -44,7 +47,7 @@ export default function DashboardPage() {
       : t('insights.text', { improvement: improvement ?? '—', count });
   };
   const actions = [
-    { icon: Brain, title: t('actions.formBuilder.title'), description: t('actions.formBuilder.description'), cta: t('actions.formBuilder.cta'), to: '/studies' },
+    { icon: Brain, title: t('actions.formBuilder.title'), description: t('actions.formBuilder.description'), cta: t(canCreateStudy ? 'actions.formBuilder.cta' : 'actions.formBuilder.ctaView'), to: '/studies' },
     { icon: Keyboard, title: t('actions.dataEntry.title'), description: t('actions.dataEntry.description'), cta: t('actions.dataEntry.cta'), to: '/data-entry' },
     { icon: BarChart3, title: t('actions.analytics.title'), description: t('actions.analytics.description'), cta: t('actions.analytics.cta'), to: '/analytics' },
     { icon: ShieldCheck, title: t('actions.compliance.title'), description: t('actions.compliance.description'), cta: t('actions.compliance.cta'), to: '/compliance' },

@@ -13,6 +13,7 @@ import { PatientCard, PatientCardSkeleton } from '@/features/patients/patient-ca
 import { AddPatientDialog } from '@/features/patients/add-patient-dialog';
 import { Pagination } from '@/features/patients/pagination';
 import { idParam, useUrlFilters } from '@/features/patients/use-url-filters';
+import { usePageInRange } from '@/lib/use-page-in-range';
 
 export default function PatientsPage() {
   const { t } = useTranslation('patients');
@@ -26,6 +27,7 @@ export default function PatientsPage() {
     status: status.success ? status.data : undefined,
   };
   const list = trpc.patients.list.useQuery({ ...filters, limit: pageSize, offset });
+  const pastEnd = usePageInRange(page, pageSize, list.data?.total);
 
   return (
     <div>
@@ -37,7 +39,7 @@ export default function PatientsPage() {
       <div className="grid gap-6">
         <PatientFilters filters={filters} onChange={update} />
         <PatientsSummary filters={filters} />
-        {list.isPending ? (
+        {list.isPending || pastEnd ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
             {Array.from({ length: SKELETONS.patients }, (_, i) => (
               <PatientCardSkeleton key={i} />

@@ -17,6 +17,7 @@ import { SitePatientsTab } from '@/features/sites/site-patients-tab';
 import { SiteStudiesTab } from '@/features/sites/site-studies-tab';
 import { ContactCard, QuickActionsCard, QuickStatsCard } from '@/features/sites/site-side-cards';
 import { SiteActivityCard } from '@/features/sites/site-activity-card';
+import { siteAddressLine } from '@/features/sites/site-address';
 
 export default function SiteDetailPage() {
   const { t } = useTranslation('sites');
@@ -62,9 +63,8 @@ export default function SiteDetailPage() {
           <StatusBadge status={site.status} />
         </div>
         <h1 className="text-2xl font-bold tracking-tight">{site.siteName}</h1>
-        <p className="flex items-center gap-1 text-sm text-muted-foreground">
-          <MapPin className="h-4 w-4" aria-hidden />{' '}
-          {[site.address, site.city, site.country].filter(Boolean).join(', ')}
+        <p className="flex items-center gap-1 text-sm text-muted-foreground" data-testid="site-address">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {siteAddressLine(site)}
         </p>
       </header>
 

@@ -11,6 +11,7 @@ import { SiteCreateDialog } from '@/features/sites/site-create-dialog';
 import { SiteFilters } from '@/features/sites/site-filters';
 import { Pagination } from '@/features/patients/pagination';
 import { useUrlFilters } from '@/features/patients/use-url-filters';
+import { usePageInRange } from '@/lib/use-page-in-range';
 
 export default function SitesPage() {
   const { t } = useTranslation('sites');
@@ -20,6 +21,7 @@ export default function SitesPage() {
   const parsedStatus = siteStatus.safeParse(params.get('status'));
   const status = parsedStatus.success ? parsedStatus.data : undefined;
   const list = trpc.sites.list.useQuery({ search: search || undefined, status, limit: pageSize, offset });
+  const pastEnd = usePageInRange(page, pageSize, list.data?.total);
 
   return (
     <div>
@@ -31,7 +33,7 @@ export default function SitesPage() {
       <div className="grid gap-6">
         <SitesSummary search={search || undefined} />
         <SiteFilters search={search} status={status ?? ''} onChange={update} />
-        {list.isPending ? (
+        {list.isPending || pastEnd ? (
           <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
             {Array.from({ length: SKELETONS.sites }, (_, i) => (
               <SiteCardSkeleton key={i} />

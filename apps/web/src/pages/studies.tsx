@@ -16,6 +16,7 @@ import { StudyCard } from '@/features/studies/study-card';
 import { ListControls } from '@/features/studies/list-controls';
 import { Pager } from '@/features/studies/pager';
 import { useListParams } from '@/features/studies/use-list-params';
+import { usePageInRange } from '@/lib/use-page-in-range';
 
 /** Four rows of the 3-column grid. */
 const PAGE_SIZE = 12;
@@ -29,6 +30,7 @@ export default function StudiesPage() {
     { search: list.search || undefined, status: list.status, limit: list.limit, offset: list.offset },
     { placeholderData: keepPreviousData },
   );
+  const pastEnd = usePageInRange(list.page, list.limit, studies.data?.total);
 
   if (studies.isPending) {
     return (
@@ -57,7 +59,11 @@ export default function StudiesPage() {
     />
   );
   const filtered = !!(list.search || list.status);
-  const data = studies.data;
+  // A page past the end (moving to the last page) is not the empty list: show neither state nor pager.
+  const data =
+    pastEnd || (studies.data && studies.data.items.length === 0 && studies.data.total > 0)
+      ? undefined
+      : studies.data;
 
   return (
     <div>

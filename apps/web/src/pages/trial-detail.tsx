@@ -67,8 +67,8 @@ export default function TrialDetailPage() {
       />
       <TrialPeople trial={d} />
       <TrialProgress trial={d} />
-      <div className="grid gap-6 2xl:grid-cols-3">
-        <div ref={tabsRef} className="scroll-mt-20 2xl:col-span-2">
+      <div className="grid min-w-0 gap-6 2xl:grid-cols-3">
+        <div ref={tabsRef} className="min-w-0 scroll-mt-20 2xl:col-span-2">
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList>
               {(['overview', 'milestones', 'budget', 'reports'] as const).map((k) => (
@@ -91,7 +91,7 @@ export default function TrialDetailPage() {
             </TabsContent>
           </Tabs>
         </div>
-        <div className="2xl:pt-14">
+        <div className="min-w-0 2xl:pt-14">
           <RecentActivityCard studyId={d.dbId} />
         </div>
       </div>

@@ -50,6 +50,7 @@ export const MOBILE_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'nav.home', icon: Home },
   { to: '/studies', label: 'nav.studies', icon: FlaskConical },
   { to: '/patients', label: 'nav.patients', icon: Users },
-  { to: '/forms', label: 'nav.forms', icon: FileText },
+  // The spec's bottom bar says 'Forms' where the sidebar says 'eCRF'.
+  { to: '/forms', label: 'nav.formsShort', icon: FileText },
   { to: '/analytics', label: 'nav.analytics', icon: BarChart3 },
 ];

@@ -16,7 +16,7 @@ export function MetricBar({
 }) {
   return (
     <div className="grid gap-1" data-testid={testId}>
-      <div className="flex justify-between gap-2 text-xs text-muted-foreground">
+      <div className="flex flex-wrap justify-between gap-x-2 text-xs text-muted-foreground">
         <span>{label}</span>
         <span>
           {value} ({Math.round(percent)}%)

@@ -24,7 +24,7 @@ export function PortfolioMilestonesTab() {
   if (trials.error) return <ErrorState message={trials.error.message} />;
   return (
     <div className="grid gap-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {trials.data.items.map((trial) => (
           <Card key={trial.id} data-testid="trial-milestones">
             <CardHeader>

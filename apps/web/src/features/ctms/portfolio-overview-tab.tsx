@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ListControls } from '@/features/studies/list-controls';
 import { Pager } from '@/features/studies/pager';
 import type { useListParams } from '@/features/studies/use-list-params';
+import { usePageInRange } from '@/lib/use-page-in-range';
 import { TrialCard } from './trial-card';
 
 export function CardSkeletons() {
@@ -26,6 +27,12 @@ export function PortfolioOverviewTab({ list }: { list: ReturnType<typeof useList
     { search: list.search || undefined, status: list.status, limit: list.limit, offset: list.offset },
     { placeholderData: keepPreviousData },
   );
+  const pastEnd = usePageInRange(list.page, list.limit, trials.data?.total);
+  // A page past the end (moving to the last page) is not the empty list: show neither state nor pager.
+  const data =
+    pastEnd || (trials.data && trials.data.items.length === 0 && trials.data.total > 0)
+      ? undefined
+      : trials.data;
   return (
     <div className="grid gap-4">
       <ListControls
@@ -38,28 +45,21 @@ export function PortfolioOverviewTab({ list }: { list: ReturnType<typeof useList
       />
       {trials.isPending && <CardSkeletons />}
       {trials.error && <ErrorState message={trials.error.message} />}
-      {trials.data?.items.length === 0 && (
+      {data?.items.length === 0 && (
         <EmptyState title={t('overview.empty')} description={t('overview.emptyText')} />
       )}
-      {!!trials.data?.items.length && (
+      {!!data?.items.length && (
         <div
           className="grid gap-4 md:grid-cols-2 lg:grid-cols-3"
           data-testid="trials-grid"
           aria-busy={trials.isPlaceholderData}
         >
-          {trials.data.items.map((trial) => (
+          {data.items.map((trial) => (
             <TrialCard key={trial.id} trial={trial} />
           ))}
         </div>
       )}
-      {trials.data && (
-        <Pager
-          offset={trials.data.offset}
-          limit={trials.data.limit}
-          total={trials.data.total}
-          onOffset={list.setOffset}
-        />
-      )}
+      {data && <Pager offset={data.offset} limit={data.limit} total={data.total} onOffset={list.setOffset} />}
     </div>
   );
 }

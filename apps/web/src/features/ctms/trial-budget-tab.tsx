@@ -27,7 +27,7 @@ export function TrialBudgetTab({
     { key: 'remaining', value: trial.budget.remaining },
   ];
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
         {tiles.map((tile) => (
           <Card key={tile.key} data-testid={`budget-${tile.key}`}>

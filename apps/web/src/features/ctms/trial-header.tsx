@@ -79,15 +79,15 @@ export function TrialHeader({
   const report = useTrialReport();
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-mono text-2xl font-bold" data-testid="trial-code">
+          <h1 className="min-w-0 font-mono text-2xl font-bold wrap-anywhere" data-testid="trial-code">
             {trial.id}
           </h1>
           <Badge tone="info">{trial.phase}</Badge>
           <StatusBadge status={trial.status} />
         </div>
-        <p className="text-lg text-slate-700">{trial.title}</p>
+        <p className="text-lg text-slate-700 wrap-anywhere">{trial.title}</p>
       </div>
       <div className="ml-auto flex flex-wrap gap-2">
         <Button variant="outline" onClick={onView}>

@@ -11,7 +11,7 @@ import type { TrialDetail } from './trial-header';
 export function TrialOverviewTab({ trial }: { trial: TrialDetail }) {
   const { t } = useTranslation('ctms');
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>{t('detail.sites', { count: trial.sites.length })}</CardTitle>

@@ -18,7 +18,7 @@ export function EnrollmentBar({
   const level = enrollmentLevel(current, target);
   return (
     <div className="grid gap-1" data-enrollment-level={level}>
-      <div className="flex justify-between text-xs text-muted-foreground">
+      <div className="flex flex-wrap justify-between gap-x-2 text-xs text-muted-foreground">
         <span>{label ?? t('enrollment.label')}</span>
         <span>
           {current}/{target} ({Math.round(enrollmentPercent(current, target))}%)

@@ -5,6 +5,7 @@ import { Activity } from 'lucide-react';
 import type { SiteInsight } from '@ctp/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AlertDot } from '@/features/dashboard/alert-text';
+import { formatParams } from '@/lib/format';
 
 export function SiteInsightsCard({ insights }: { insights: SiteInsight[] }) {
   const { t } = useTranslation('sites');
@@ -21,7 +22,9 @@ export function SiteInsightsCard({ insights }: { insights: SiteInsight[] }) {
           {insights.map((i, n) => (
             <li key={`${i.code}-${n}`} className="flex gap-2 text-sm" data-severity={i.severity}>
               <AlertDot type={i.severity} />
-              <span>{t(`insights.items.${i.code}`, { ...i.params, defaultValue: i.message })}</span>
+              <span>
+                {t(`insights.items.${i.code}`, { ...formatParams(i.params), defaultValue: i.message })}
+              </span>
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Sparkles, TrendingUp, Building2, ClipboardList } from 'lucide-react';
 import type { StudyInsight } from '@ctp/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatFigure } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const ICONS = { enrollmentPace: TrendingUp, sitesBehind: Building2, dataMissing: ClipboardList } as const;
@@ -16,12 +16,20 @@ const TONES: Record<StudyInsight['severity'], string> = {
 const DATE_PARAMS = ['since', 'projectedDate', 'plannedEndDate'];
 const LISTED_SITES = 3;
 
+/** Dates and figures in the browser's locale; `count` stays a number for the plural form. */
 function displayParams(p: StudyInsight['params']): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(p))
-    out[k] = v === null ? '—' : DATE_PARAMS.includes(k) ? formatDate(String(v)) : v;
+    out[k] =
+      v === null
+        ? '—'
+        : DATE_PARAMS.includes(k)
+          ? formatDate(String(v))
+          : typeof v === 'number' && k !== 'count'
+            ? formatFigure(v)
+            : v;
   if (typeof p.target === 'number' && typeof p.current === 'number')
-    out.remaining = Math.max(0, p.target - p.current);
+    out.remaining = formatFigure(Math.max(0, p.target - p.current));
   // The server lists the first three sites; say when there are more.
   out.more = typeof p.count === 'number' && p.count > LISTED_SITES ? ', …' : '';
   return out;

@@ -27,6 +27,8 @@ export function useListParams(pageSize: number) {
   return {
     search,
     status,
+    /** The 1-based page number the URL asks for (1 for a missing or invalid value). */
+    page: page + 1,
     offset: page * pageSize,
     limit: pageSize,
     /** A new search or filter starts again at the first page. */
