@@ -236,3 +236,21 @@ test('validation messages follow the language: the contracts’ own and zod’s'
   await page.getByRole('button', { name: /Langue/ }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
 });
+
+test('a budget line planning more than the trial budget is kept, and the Budget tab says by how much', async ({ page }) => {
+  await loginAs(page, 'study-manager', '/ctms');
+  const code = (await page.getByTestId('trial-card').first().getByTestId('trial-code').textContent())!;
+  await page.goto(`/trials/${code}`);
+  await page.getByRole('tab', { name: 'Budget' }).click();
+  await expect(page.getByTestId('budget-over-planned')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Budget Line' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Category').selectOption({ index: 1 });
+  await dialog.getByLabel('Description').fill('Protocol amendment 2');
+  await dialog.getByLabel('Planned').fill('900000000');
+  await dialog.getByLabel('Actual').fill('0');
+  await dialog.getByLabel('Reason for change').fill('Amendment 2 budget, pending sponsor approval');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('budget-over-planned')).toContainText('more than the trial budget of');
+});

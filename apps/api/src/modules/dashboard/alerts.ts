@@ -38,7 +38,7 @@ export async function recentAlerts(db: Db, studyIds: number[] | null): Promise<C
       type: 'info',
       code: 'sitesPending',
       params,
-      message: `${pending.length} site${pending.length === 1 ? '' : 's'} pending activation`,
+      message: `${pending.length} study site activation${pending.length === 1 ? '' : 's'} pending`,
       details: `Longest waiting: ${longest.siteNumber} in ${longest.studyCode}, ${longest.waitingDays} days`,
     });
   }

@@ -69,7 +69,7 @@ export function enrollmentPace(f: StudyFigures): StudyInsight {
     projectedDate,
     plannedEndDate: f.plannedEndDate,
   };
-  const measured = `${plural(f.everEnrolled, 'subject', 'subjects')} enrolled since ${f.firstEnrollment} (${params.perMonth} per month); ${target - current} more needed takes about ${params.monthsToTarget} months, reaching the target around ${projectedDate}`;
+  const measured = `${plural(f.everEnrolled, 'subject', 'subjects')} enrolled since ${f.firstEnrollment}, withdrawals included (${params.perMonth} per month); ${target - current} more needed takes about ${params.monthsToTarget} months, reaching the target around ${projectedDate}`;
   if (!f.plannedEndDate) {
     return { kind, severity: 'info', code: 'paceNoPlannedEnd', params, message: `${measured}; the study has no planned end date to compare with.` };
   }

@@ -21,6 +21,9 @@ export function TrialBudgetTab({
   const money = (n: number) => formatMoney(n, trial.budget.currency);
   const reloadOne = (id: number) => async (): Promise<BudgetLine | undefined> =>
     (await reload())?.budgetLines.find((b) => b.id === id);
+  // Lines may plan more than the trial's budget (an amendment not yet recorded): allowed, but said.
+  const planned = trial.budgetLines.reduce((sum, b) => sum + b.plannedAmount, 0);
+  const overPlanned = planned - trial.budget.total;
   const tiles = [
     { key: 'total', value: trial.budget.total },
     { key: 'utilized', value: trial.budget.utilized, hint: `${Math.round(trial.budget.percentage)}%` },
@@ -57,6 +60,11 @@ export function TrialBudgetTab({
           )}
         </CardHeader>
         <CardContent className="overflow-x-auto">
+          {overPlanned > 0 && (
+            <p role="status" data-testid="budget-over-planned" className="mb-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800">
+              {t('budget.overPlanned', { planned: money(planned), over: money(overPlanned), total: money(trial.budget.total) })}
+            </p>
+          )}
           {trial.budgetLines.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('budget.noLines')}</p>
           ) : (
