@@ -132,6 +132,7 @@ test('a milestone edited with a reason shows in the trial’s Recent Activity; a
   // Recent Activity names the record and the fields in words, not table and column names.
   const milestoneEvent = page.getByTestId('activity-item').filter({ hasText: reason });
   await expect(milestoneEvent).toContainText('Milestone updated');
+  await expect(milestoneEvent.getByTestId('activity-record')).toHaveText(name);
   await expect(milestoneEvent.getByTestId('activity-fields')).toContainText('Status');
   await expect(milestoneEvent.getByTestId('activity-fields')).toContainText('Target date');
   await expect(milestoneEvent.getByTestId('activity-fields')).not.toContainText(/target_date|targetDate|TargetDate/);

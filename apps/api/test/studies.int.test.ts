@@ -366,6 +366,11 @@ describe('studies.recentActivity', () => {
     expect(events[0]!.userName).toBe('System');
     expect(events[1]!.userName).toBe('Michael Chen');
     expect(events[1]!.recordId).toBe(String(m.id));
+    // Each event names its record as a person would (a milestone by its name, the study by its code).
+    expect(events[1]!.recordLabel).toBe((await db.selectFrom('milestones').select('name').where('id', '=', m.id).executeTakeFirstOrThrow()).name);
+    expect(events.at(-1)!.recordLabel).toBe(s.studyId);
+    // A created record lists what it was created with, not its own id.
+    expect(events.at(-1)!.fields.map((f) => f.field)).not.toContain('id');
     expect(events[1]!.fields).toEqual([{ field: 'targetDate', oldValue: '2025-09-01', newValue: '2025-10-01' }]);
     expect(events[1]!.valuesHidden).toBe(false);
     expect(events[1]!.timestamp).toBeInstanceOf(Date);
@@ -385,6 +390,9 @@ describe('studies.recentActivity', () => {
     );
     const forMonitor = await as.monitor!.studies.recentActivity({ studyId: study.id, limit: 5 });
     expect(forMonitor[0]).toMatchObject({ table: 'patients', recordId: String(patient.id), reason: 'Source data correction', userName: 'Priya Patel' });
+    expect(forMonitor[0]!.recordLabel).toBe(
+      (await db.selectFrom('patients').select('subjectCode').where('id', '=', patient.id).executeTakeFirstOrThrow()).subjectCode,
+    );
     expect(forMonitor[0]!.fields).toEqual([{ field: 'ethnicity', oldValue: patient.ethnicity, newValue: 'Corrected value' }]);
 
     const forSponsor = await as.sponsor!.studies.recentActivity({ studyId: study.id, limit: 5 });

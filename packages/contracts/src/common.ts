@@ -36,6 +36,8 @@ export const activityEvent = z.object({
   action: z.enum(['insert', 'update', 'delete']),
   table: z.string(),
   recordId: z.string(),
+  /** What a person calls the record (subject code, site number, milestone name ...), null once deleted. */
+  recordLabel: z.string().nullable(),
   fields: z.array(z.object({ field: z.string(), oldValue: z.unknown().optional(), newValue: z.unknown().optional() })),
   reason: z.string(),
   valuesHidden: z.boolean(),

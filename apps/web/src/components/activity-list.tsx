@@ -89,6 +89,11 @@ export function ActivityCard({
               {t(`activity.actions.${e.action}`, {
                 record: t(`activity.tables.${e.table}`, { defaultValue: humanizeColumn(e.table) }),
               })}
+              {e.recordLabel && (
+                <span className="ml-1 font-mono text-xs font-normal text-slate-600" data-testid="activity-record">
+                  {e.recordLabel}
+                </span>
+              )}
             </div>
             <div className="text-xs text-muted-foreground">
               {e.userName} ·{' '}

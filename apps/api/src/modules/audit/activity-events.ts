@@ -13,18 +13,41 @@ interface AuditRow {
   action: ActivityEvent['action'];
   tableName: string;
   recordId: string;
+  recordLabel: string | null;
   changes: Record<string, { old: unknown; new: unknown }>;
   reason: string;
 }
 
 /**
+ * What a person calls the record: a subject's code, a site's number, a milestone's name ... (null once
+ * the record is gone). Codes are pseudonymous, like the lists that show them; looked up only for the
+ * page of events returned.
+ */
+const recordLabel = sql<string | null>`case e.table_name
+  when 'studies' then (select code from studies where id = e.record_id::int)
+  when 'sites' then (select site_number from sites where id = e.record_id::int)
+  when 'study_sites' then (select si.site_number from study_sites ss join sites si on si.id = ss.site_id where ss.id = e.record_id::int)
+  when 'patients' then (select subject_code from patients where id = e.record_id::int)
+  when 'milestones' then (select name from milestones where id = e.record_id::int)
+  when 'budget_lines' then (select category from budget_lines where id = e.record_id::int)
+  when 'protocol_deviations' then (select p.subject_code from protocol_deviations d join patients p on p.id = d.patient_id where d.id = e.record_id::int)
+  when 'subject_visits' then (select p.subject_code || ' ' || vd.code from subject_visits v join patients p on p.id = v.patient_id
+                              join visit_definitions vd on vd.id = v.visit_definition_id where v.id = e.record_id::int)
+end`;
+
+/**
  * The newest `limit` events of `source` (a relation with audit_events' columns), with each actor's
  * name ('System' for the demo loader and migrations).
  */
-export async function readActivity(db: Db, source: Fragment, limit: number, showValues: boolean): Promise<ActivityEvent[]> {
+export async function readActivity(
+  db: Db,
+  source: Fragment,
+  limit: number,
+  showValues: boolean,
+): Promise<ActivityEvent[]> {
   const { rows } = await sql<AuditRow>`
     select e.id, e.occurred_at, coalesce(u.full_name, 'System') as user_name, e.action, e.table_name, e.record_id,
-           e.changes, e.reason
+           ${recordLabel} as record_label, e.changes, e.reason
     from ${source} e
     left join users u on u.id = e.actor_user_id
     order by e.id desc
@@ -36,10 +59,14 @@ export async function readActivity(db: Db, source: Fragment, limit: number, show
     action: e.action,
     table: e.tableName,
     recordId: e.recordId,
+    recordLabel: e.recordLabel,
     reason: e.reason,
-    fields: Object.entries(e.changes).map(([field, change]) =>
-      showValues ? { field, oldValue: change.old, newValue: change.new } : { field },
-    ),
+    // A new record's own id is not a change worth naming.
+    fields: Object.entries(e.changes)
+      .filter(([field]) => !(e.action === 'insert' && field === 'id'))
+      .map(([field, change]) =>
+        showValues ? { field, oldValue: change.old, newValue: change.new } : { field },
+      ),
     valuesHidden: !showValues,
   }));
 }
