@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import * as cookie from 'cookie';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -16,6 +15,7 @@ import type { Context } from './trpc.ts';
 import { appRouter } from './router.ts';
 import { resolveSession, type SessionUser } from './modules/auth/session.ts';
 import { IdentityCache } from './modules/auth/identity-cache.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { csrfGuard } from './http/security.ts';
 import { errorHandler, isDatabaseUnavailable } from './http/errors.ts';
 import { callerFactory } from './rest-caller.ts';
@@ -37,6 +37,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export function createApp({ database, config, logger }: AppDeps) {
   const { db } = database;
   const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
+  const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE);
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
@@ -76,8 +77,6 @@ export function createApp({ database, config, logger }: AppDeps) {
     }
   });
   app.use(['/trpc', '/api'], csrfGuard(config.ALLOWED_ORIGINS));
-  const loginLimiter = rateLimit({ windowMs: 60_000, limit: 20, standardHeaders: 'draft-8', legacyHeaders: false });
-  app.use('/trpc', (req, res, next) => (req.path.includes('auth.login') ? loginLimiter(req, res, next) : next()));
 
   const contextFor = (req: Request, res: Response): Context => {
     const auth: Auth = res.locals.auth ?? { user: null, sessionId: null };
@@ -85,6 +84,7 @@ export function createApp({ database, config, logger }: AppDeps) {
       db,
       config,
       identity,
+      loginThrottle,
       user: auth.user,
       sessionId: auth.sessionId,
       req: {

@@ -33,6 +33,8 @@ const configSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** How long a computed data quality score is reused for the same study scope (0 = every request). */
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Log-in attempts allowed per client address in any minute (a clinic behind one NAT address shares it). */
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
 import { loadScope, type StudyScope } from './access.ts';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
+import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 
 export interface RequestInfo {
   ip: string | null;
@@ -22,6 +23,8 @@ export interface Context {
   config: Config;
   /** Recently resolved sessions and study scopes (one per app). */
   identity: IdentityCache;
+  /** Log-in attempts per client address (one per app). */
+  loginThrottle: LoginThrottle;
   user: SessionUser | null;
   sessionId: number | null;
   req: RequestInfo;

@@ -177,6 +177,32 @@ describe('identity cache (SESSION_CACHE_SECONDS)', () => {
   });
 });
 
+describe('log-in attempts per address (LOGIN_ATTEMPTS_PER_MINUTE)', () => {
+  it('refuses attempts past the limit with a tRPC error the login page can read, whatever the password', async () => {
+    const limited = await startServer(t.database, testConfig({ LOGIN_ATTEMPTS_PER_MINUTE: '3' }));
+    try {
+      const attempt = (password: string) =>
+        new TestClient(limited.url).request('/trpc/auth.login?batch=1', {
+          method: 'POST',
+          json: { 0: { json: { email: 'monitor@demo.local', password } } },
+        });
+      for (const password of ['wrong-password-1', 'wrong-password-2', TEST_PASSWORD]) {
+        expect((await attempt(password)).status).not.toBe(429);
+      }
+      const refused = await attempt(TEST_PASSWORD);
+      expect(refused.status).toBe(429);
+      // JSON in tRPC's shape, not a plain-text page: the web app shows the message, not a parse error.
+      const body = (await refused.json()) as { error: { json: { message: string; data: { code: string } } } }[];
+      expect(body[0]!.error.json).toMatchObject({
+        message: 'Too many log-in attempts from this address. Wait a minute and try again.',
+        data: { code: 'TOO_MANY_REQUESTS' },
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('CSRF protection', () => {
   it('refuses a state-changing request from another origin', async () => {
     const c = new TestClient(server.url);

@@ -6,6 +6,7 @@ import type { DbHandle } from '@ctp/db';
 import { createApp } from '../../src/app.ts';
 import { parseConfig, type Config } from '../../src/config.ts';
 import { IdentityCache } from '../../src/modules/auth/identity-cache.ts';
+import { LoginThrottle } from '../../src/modules/auth/login-throttle.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createCallerFactory, type Context } from '../../src/trpc.ts';
 import { appRouter } from '../../src/router.ts';
@@ -91,6 +92,7 @@ export async function callerAs(database: DbHandle, email: string, config = testC
     db: database.db,
     config,
     identity: new IdentityCache(0),
+    loginThrottle: new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE),
     user: toSessionUser(user),
     sessionId: 0,
     req: { ip: '127.0.0.1', userAgent: 'vitest', setSessionCookie: () => {} },

@@ -12,6 +12,7 @@ async function currentUser(ctx: Context, user: SessionUser): Promise<CurrentUser
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    await ctx.loginThrottle.admit(ctx.req.ip);
     const { token, expiresAt, user } = await login(ctx.db, input, ctx.req.ip, ctx.req.userAgent);
     ctx.req.setSessionCookie(token, expiresAt);
     return currentUser(ctx, user);
