@@ -27,6 +27,7 @@ export function benchCalls(ids: BenchIds) {
     { name: 'trials.list (CTMS)', path: trpcGet('trials.list', { limit: 24 }) },
     { name: 'GET /api/patients', path: '/api/patients?limit=24' },
     { name: 'GET /api/dashboard/overview', path: '/api/dashboard/overview' },
+    { name: 'GET /api/dashboard/insights', path: '/api/dashboard/insights' },
     { name: 'GET /api/quality-insights', path: '/api/quality-insights' },
     { name: 'GET /api/compliance-status', path: '/api/compliance-status' },
     { name: 'dashboard.badges', path: trpcGet('dashboard.badges') },
