@@ -8,6 +8,7 @@ import type { Db } from '@ctp/db';
 import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
 import { loadScope, type StudyScope } from './access.ts';
+import { fieldErrorsOf } from './http/errors.ts';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 
@@ -38,14 +39,6 @@ export interface Context {
 // zod's issues without a message of their own read as a person would write them ("Enter at least 2
 // characters", not "Too small: expected string to have >=2 characters").
 z.config({ customError: englishIssueMessage });
-
-/** Field issues by their full path. */
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  // Full paths ("changes.title"), so an update's issues find their field (flattenError keeps only "changes").
-  for (const issue of error.issues) if (issue.path.length) (fields[issue.path.join('.')] ??= []).push(issue.message);
-  return fields;
-}
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,

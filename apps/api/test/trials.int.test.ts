@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, withActor } from '@ctp/db';
+import { sql, withActor, type Tx } from '@ctp/db';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callerAs } from './support/app.ts';
 import { callersForEveryRole, codeOf, parseCsv, csvObjects, type Caller } from './support/procedures.ts';
@@ -16,6 +16,19 @@ let as: Record<string, Caller>;
 let analyst: Caller;
 let trialA: { id: number; code: string };
 let trialB: { id: number; code: string };
+
+/** A monitor who is a member of exactly these studies (fixture users never log in). */
+async function insertMonitor(tx: Tx, email: string, fullName: string, studyIds: number[]) {
+  const { id } = await tx
+    .insertInto('users')
+    .values({ email, fullName, role: 'monitor', passwordHash: 'not-a-login' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('studyMemberships')
+    .values(studyIds.map((studyId) => ({ userId: id, studyId, role: 'monitor' as const, siteId: null })))
+    .execute();
+}
 
 async function userIdOf(email: string) {
   return (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -40,15 +53,7 @@ beforeAll(async () => {
   trialB = { id: b.id, code: b.studyId };
   const adminId = await userIdOf('admin@demo.local');
   await withActor(db, { userId: adminId, reason: 'Report test data' }, async (tx) => {
-    const analystRow = await tx
-      .insertInto('users')
-      .values({ email: 'analyst@test.local', fullName: 'Ann Analyst', role: 'monitor', passwordHash: 'not-a-login' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('studyMemberships')
-      .values([trialA.id, trialB.id].map((studyId) => ({ userId: analystRow.id, studyId, role: 'monitor' as const, siteId: null })))
-      .execute();
+    await insertMonitor(tx, 'analyst@test.local', 'Ann Analyst', [trialA.id, trialB.id]);
     // A study manager who is a member of nothing.
     await tx.insertInto('users').values({ email: 'outsider@test.local', fullName: 'Oscar Outsider', role: 'study-manager', passwordHash: 'x' }).execute();
     const [s1, s2, s3] = (
@@ -453,17 +458,9 @@ describe('portfolio figures across currencies', () => {
       studyId: 'RPT-EUR-003', title: 'Euro trial', phase: 'Phase III', status: 'active', targetEnrollment: 5,
       startDate: '2024-01-01', plannedEndDate: '2026-01-01', budgetTotal: 1_000_000, currency: 'EUR',
     });
-    await withActor(t.database.db, { userId: await userIdOf('admin@demo.local'), reason: 'Currency test' }, async (tx) => {
-      const { id } = await tx
-        .insertInto('users')
-        .values({ email: 'eu-analyst@test.local', fullName: 'Eva Analyst', role: 'monitor', passwordHash: 'not-a-login' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('studyMemberships')
-        .values([trialB.id, eur.id].map((studyId) => ({ userId: id, studyId, role: 'monitor' as const, siteId: null })))
-        .execute();
-    });
+    await withActor(t.database.db, { userId: await userIdOf('admin@demo.local'), reason: 'Currency test' }, (tx) =>
+      insertMonitor(tx, 'eu-analyst@test.local', 'Eva Analyst', [trialB.id, eur.id]),
+    );
     const euAnalyst = await callerAs(t.database, 'eu-analyst@test.local');
     expect((await euAnalyst.trials.summary()).budgets).toEqual([
       { currency: 'EUR', amount: 1_000_000 },

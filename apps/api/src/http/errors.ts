@@ -8,6 +8,16 @@ import type { Logger } from '../logger.ts';
 
 const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
+/**
+ * Field issues by their full path ("changes.title"), for tRPC and REST alike, so an update's issues
+ * find their field (z.flattenError keeps only the first segment, "changes").
+ */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) if (issue.path.length) (fields[issue.path.join('.')] ??= []).push(issue.message);
+  return fields;
+}
+
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; cause?: unknown; message?: string } | undefined;
   if (!e) return false;
@@ -24,7 +34,7 @@ export function errorHandler(logger: Logger) {
       const body: Record<string, unknown> = { error: err.message, code: err.code };
       if (cause instanceof z.ZodError) {
         body.error = 'Invalid input';
-        body.fieldErrors = z.flattenError(cause).fieldErrors;
+        body.fieldErrors = fieldErrorsOf(cause);
       }
       if (status >= 500) logger.error({ err: { code: err.code }, path: req.path }, 'procedure failed');
       return res.status(status).json(body);
