@@ -6,7 +6,6 @@ import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import * as cookie from 'cookie';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { SECURITY } from '@ctp/contracts';
 import type { DbHandle } from '@ctp/db';
 import type { Config } from './config.ts';
@@ -18,6 +17,7 @@ import { IdentityCache } from './modules/auth/identity-cache.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { csrfGuard } from './http/security.ts';
 import { errorHandler, isDatabaseUnavailable } from './http/errors.ts';
+import { trpcHandler } from './http/trpc-handler.ts';
 import { callerFactory } from './rest-caller.ts';
 import { restRoutes } from './rest.ts';
 
@@ -31,6 +31,9 @@ interface Auth {
   user: SessionUser | null;
   sessionId: number | null;
 }
+
+/** The largest JSON request body, tRPC or REST (file uploads have their own limits). */
+const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -101,9 +104,10 @@ export function createApp({ database, config, logger }: AppDeps) {
 
   app.use(
     '/trpc',
-    createExpressMiddleware({
+    trpcHandler({
       router: appRouter,
-      createContext: ({ req, res }) => contextFor(req, res),
+      createContext: contextFor,
+      maxBodySize: REQUEST_BODY_LIMIT_BYTES,
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           const unavailable = isDatabaseUnavailable(error.cause);
@@ -115,7 +119,7 @@ export function createApp({ database, config, logger }: AppDeps) {
 
   // REST: every path needs a session; unknown paths answer a JSON 404.
   app.use('/api', (_req, res, next) => (res.locals.auth?.user ? next() : void res.status(401).json({ error: 'Please sign in' })));
-  app.use('/api', express.json({ limit: '1mb' }), restRoutes(callerFactory(contextFor)));
+  app.use('/api', express.json({ limit: REQUEST_BODY_LIMIT_BYTES }), restRoutes(callerFactory(contextFor)));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'Not found' }));
 
   // The built web app, with client-side routes falling back to index.html.
