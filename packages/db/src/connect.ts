@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { StatementCachingClient } from './statement-cache.ts';
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 
@@ -53,7 +54,13 @@ const plugins = [new CamelCasePlugin()];
 export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // JIT compilation only pays off for long analytical queries; for this app's short ones it adds latency.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: pgTypes, options: '-c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      types: pgTypes,
+      Client: StatementCachingClient,
+      options: '-c jit=off',
+    });
     // Without an error handler a PostgreSQL restart would crash the process; queries fail with 503 instead.
     pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
