@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '@ctp/db';
+import { sql, withActor, type Db } from '@ctp/db';
 import { PATIENT_STATUSES, type PatientStatus, type PatientSummary } from '@ctp/contracts';
 import { createTestDatabase, TEST_TODAY, type TestDatabase } from './support/db.ts';
 import { loadScope } from '../src/access.ts';
@@ -907,13 +907,13 @@ describe('REST /api/patients', () => {
 });
 
 describe('patient_counts', () => {
-  it('stays equal to the subjects counted per study, site and status after enrolments and status changes', async () => {
-    const counted = await db()
+  const expectCountsToMatchSubjects = async (d: Db) => {
+    const counted = await d
       .selectFrom('patients')
       .select(['studyId', 'siteId', 'status', sql<number>`count(*)::int`.as('n')])
       .groupBy(['studyId', 'siteId', 'status'])
       .execute();
-    const kept = await db()
+    const kept = await d
       .selectFrom('patientCounts')
       .select(['studyId', 'siteId', 'status', 'n'])
       .where('n', '>', 0)
@@ -921,5 +921,30 @@ describe('patient_counts', () => {
     const key = (r: { studyId: number; siteId: number; status: string }) =>
       `${r.studyId}/${r.siteId}/${r.status}`;
     expect(new Map(kept.map((r) => [key(r), r.n]))).toEqual(new Map(counted.map((r) => [key(r), r.n])));
+  };
+
+  it('stays equal to the subjects counted per study, site and status after enrolments and status changes', () =>
+    expectCountsToMatchSubjects(db()));
+
+  it('follows one statement that moves many subjects and one that deletes them (rolled back)', async () => {
+    const rollback = new Error('rollback');
+    const moved = withActor(db(), { userId: null, reason: 'Counts check' }, async (tx) => {
+      const site = await tx.selectFrom('patients').select('siteId').where('status', '=', 'screening').executeTakeFirstOrThrow();
+      const changed = await tx
+        .updateTable('patients')
+        .set({ status: 'withdrawn', withdrawalDate: TEST_TODAY })
+        .where('siteId', '=', site.siteId)
+        .where('status', '=', 'screening')
+        .executeTakeFirst();
+      expect(Number(changed.numUpdatedRows)).toBeGreaterThan(0);
+      await expectCountsToMatchSubjects(tx);
+      await tx.deleteFrom('subjectVisits').where('patientId', 'in', tx.selectFrom('patients').select('id').where('siteId', '=', site.siteId)).execute();
+      await tx.deleteFrom('protocolDeviations').where('siteId', '=', site.siteId).execute();
+      await tx.deleteFrom('patients').where('siteId', '=', site.siteId).execute();
+      await expectCountsToMatchSubjects(tx);
+      throw rollback;
+    });
+    await expect(moved).rejects.toBe(rollback);
+    await expectCountsToMatchSubjects(db());
   });
 });

@@ -4,12 +4,14 @@ import * as m0001 from './0001-foundation.ts';
 import * as m0002 from './0002-ctms-and-visits.ts';
 import * as m0003PatientSearch from './0003-patient-search.ts';
 import * as m0004CoveringPatientIndexes from './0004-covering-patient-indexes.ts';
+import * as m0005PatientCountsPerStatement from './0005-patient-counts-per-statement.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-ctms-and-visits': m0002,
   '0003-patient-search': m0003PatientSearch,
   '0004-covering-patient-indexes': m0004CoveringPatientIndexes,
+  '0005-patient-counts-per-statement': m0005PatientCountsPerStatement,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
