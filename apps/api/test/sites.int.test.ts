@@ -40,7 +40,7 @@ async function expectedFigures(siteId: number, studies: number[] | null) {
   const inStudies = <Q extends { where: any }>(q: Q, col: string): Q =>
     studies ? q.where(col, 'in', studies.length ? studies : [-1]) : q;
   const ss = await inStudies(
-    db().selectFrom('studySites').select(['studyId', 'enrollmentTarget']).where('siteId', '=', siteId),
+    db().selectFrom('studySites').select(['studyId', 'enrollmentTarget', 'updatedAt']).where('siteId', '=', siteId),
     'studyId',
   ).execute();
   const enrolled = await inStudies(
@@ -51,7 +51,16 @@ async function expectedFigures(siteId: number, studies: number[] | null) {
       .where('status', 'in', ['enrolled', 'completed']),
     'studyId',
   ).execute();
+  // Latest change to the site, its study assignments or its subjects (in the studies that count).
+  const changes = [
+    (await db().selectFrom('sites').select('updatedAt').where('id', '=', siteId).executeTakeFirstOrThrow()).updatedAt,
+    ...ss.map((r) => r.updatedAt),
+    ...(await inStudies(db().selectFrom('patients').select('updatedAt').where('siteId', '=', siteId), 'studyId').execute()).map(
+      (r) => r.updatedAt,
+    ),
+  ];
   return {
+    lastActivity: new Date(Math.max(...changes.map((d) => d.getTime()))),
     enrollmentTarget: ss.reduce((a, r) => a + r.enrollmentTarget, 0),
     currentEnrollment: enrolled.length,
     studyCount: ss.length,

@@ -54,6 +54,12 @@ const plugins = [new CamelCasePlugin()];
 export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // JIT compilation only pays off for long analytical queries; for this app's short ones it adds latency.
+    // Read statements are prepared per connection (statement-cache.ts), under PostgreSQL's default
+    // plan_cache_mode (auto): after five calls planned for their values, a statement keeps one generic
+    // plan if that is estimated no costlier. A generic plan cannot see how many ids a `= any($1)` scope
+    // array holds; where that misled it (a site's subjects filtered by a 200-study scope: 30 times
+    // slower), the query probes by equality instead (sites/list.ts). An operator who meets another case
+    // can force plans per call with ALTER DATABASE ... SET plan_cache_mode = force_custom_plan.
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,

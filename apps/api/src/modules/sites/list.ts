@@ -72,8 +72,11 @@ export async function siteRows(
       where pc.site_id = page.id and pc.status in ('enrolled', 'completed') and ${scope.studyCounts('pc.study_id')}
     ) enr
     cross join lateral (
+      -- Through the site's study_sites rows (every subject's study and site is one: foreign key), so
+      -- each probe of patients is by one study and one site, in whatever plan PostgreSQL reuses.
       select max(p.updated_at) as last_change
-      from patients p where p.site_id = page.id and ${scope.studyCounts('p.study_id')}
+      from study_sites ls join patients p on p.study_id = ls.study_id and p.site_id = ls.site_id
+      where ls.site_id = page.id and ${scope.studyCounts('ls.study_id')}
     ) subj
     order by page.site_number`.execute(db);
   return rows;
