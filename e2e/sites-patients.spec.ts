@@ -137,7 +137,10 @@ test.describe.serial('a new site from registration to its first patient', () => 
     await expect(page.getByTestId('tile-enrolled-value')).toHaveText('1');
     // The study's Recent Activity shows the new enrollment date as a date in the browser's format.
     await page.goto(`/studies/${studyId}`);
-    const enrolled = page.getByTestId('activity-item').filter({ hasText: 'Eligibility criteria confirmed' });
+    const enrolled = page
+      .getByTestId('activity-item')
+      .filter({ hasText: 'Eligibility criteria confirmed' })
+      .filter({ hasText: subjectCode });
     await expect(enrolled.getByTestId('activity-fields')).toContainText(
       /Enrollment date: — → \d{1,2}\/\d{1,2}\/\d{4}/,
     );
@@ -160,6 +163,8 @@ test.describe.serial('a new site from registration to its first patient', () => 
     await page.goto('/sites');
     await page.getByLabel('Search sites').fill(siteNumber);
     await page.getByLabel('Search sites').press('Enter');
+    // The unfiltered cards stay until the search answers: wait for the one match.
+    await expect(page.getByTestId('site-card')).toHaveCount(1);
     await page.getByTestId('site-card').click();
     await page.getByRole('tab', { name: 'Patients' }).click();
     await expect(page.getByTestId('site-patient')).toHaveCount(1);
