@@ -61,13 +61,8 @@ if (!(await alreadyLoaded())) {
   });
   console.log(`  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
-{
-  // Fresh planner statistics on every run (autovacuum may be off or behind on a test server).
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  await c.query('VACUUM ANALYZE');
-  await c.end();
-}
+// Fresh planner statistics on every run (autovacuum may be off or behind on a test server).
+await withBenchDb((c) => c.query('VACUUM ANALYZE'));
 
 const snapshotsBefore = await latestSnapshotId();
 console.log('» Starting the server (PostgreSQL, separate process)');
@@ -107,7 +102,7 @@ async function login(email: string): Promise<string> {
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-const ids = await discoverIds(databaseUrl);
+const ids = await discoverIds();
 {
   // Warm-up pass over every call, not measured: V8 compiles the hot paths and PostgreSQL fills its
   // caches, so the first call measured is not charged for starting cold.
@@ -142,22 +137,26 @@ console.log(slow.length ? `\n${slow.length} call(s) at or above the 50 ms p99 ta
 stop();
 process.exit(0);
 
-async function latestSnapshotId(): Promise<number> {
+/** Runs `work` on its own connection to the bench database. */
+async function withBenchDb<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    return (await c.query('select coalesce(max(id), 0)::int as id from insight_snapshots')).rows[0].id;
+    return await work(c);
   } finally {
     await c.end();
   }
 }
 
-async function discoverIds(url: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const q = async (text: string) => (await c.query(text)).rows[0];
-  const study = await q(`select s.id, s.code from studies s where s.status = 'active' order by s.id desc limit 1`);
-  const site = await q(`select site_id as id from study_sites where study_id = ${study.id} limit 1`);
-  await c.end();
-  return { studyId: study.id as number, studyCode: study.code as string, siteId: site.id as number };
+function latestSnapshotId(): Promise<number> {
+  return withBenchDb(async (c) => (await c.query('select coalesce(max(id), 0)::int as id from insight_snapshots')).rows[0].id);
+}
+
+function discoverIds(): Promise<BenchIds> {
+  return withBenchDb(async (c) => {
+    const q = async (text: string) => (await c.query(text)).rows[0];
+    const study = await q(`select s.id, s.code from studies s where s.status = 'active' order by s.id desc limit 1`);
+    const site = await q(`select site_id as id from study_sites where study_id = ${study.id} limit 1`);
+    return { studyId: study.id, studyCode: study.code, siteId: site.id };
+  });
 }

@@ -16,22 +16,26 @@ const MAX_NAMED_STATEMENTS = 256;
 const READ = /^\s*(select|with)\b/i;
 
 export class StatementCachingClient extends pg.Client {
-  private readonly named = new Set<string>();
+  /** Statement text -> its name, for the texts this connection has named. */
+  private readonly names = new Map<string, string>();
 
   // pg's query() has many overloads; Kysely calls query(text, values) and uses the returned promise.
   override query(...args: any[]): any {
     const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && READ.test(text)) {
-      const name = statementName(text);
-      if (this.named.has(name) || this.named.size < MAX_NAMED_STATEMENTS) {
-        this.named.add(name);
-        return super.query({ name, text, values });
-      }
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
+      const name = this.nameFor(text);
+      if (name) return super.query({ name, text, values });
     }
     return (super.query as (...a: any[]) => any)(...args);
   }
-}
 
-function statementName(text: string): string {
-  return 'ctp_' + createHash('sha1').update(text).digest('base64url');
+  /** The name of a read statement, hashed once per text and connection; none past the bound. */
+  private nameFor(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (!name && this.names.size < MAX_NAMED_STATEMENTS && READ.test(text)) {
+      name = 'ctp_' + createHash('sha1').update(text).digest('base64url');
+      this.names.set(text, name);
+    }
+    return name;
+  }
 }

@@ -6,13 +6,13 @@
 // with tRPC's own resolveResponse and sends it with a Content-Length in a single write: under load it
 // cut the API process's CPU per list request (see the bench notes in the README).
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
-import type { AnyTRPCRouter } from '@trpc/server';
+import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 
 export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
-  createContext(req: ExpressRequest, res: ExpressResponse): unknown;
+  createContext(req: ExpressRequest, res: ExpressResponse): inferRouterContext<TRouter>;
   onError?: HTTPErrorHandler<TRouter, ExpressRequest>;
   /** Largest request body accepted, in bytes. */
   maxBodySize: number;
@@ -27,7 +27,7 @@ export function trpcHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOpti
         req: request,
         path: req.path.slice(1),
         error: null,
-        createContext: async () => opts.createContext(req, res) as never,
+        createContext: async () => opts.createContext(req, res),
         onError: (o) => opts.onError?.({ ...o, req }),
       });
       const body = Buffer.from(await response.arrayBuffer());
