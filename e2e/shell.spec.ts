@@ -10,7 +10,7 @@ test('dashboard shows the figures the database computes', async ({ page }) => {
   await expect(page.getByTestId('active-study')).toHaveCount(Math.min(3, overview.studies.length));
   await expect(page.getByTestId('active-study').first()).toContainText(overview.studies[0].studyId);
   const badges = await page.request.get('/trpc/dashboard.badges');
-  const counts = (await badges.json()).result.data.json;
+  const counts = (await badges.json()).result.data;
   await expect(page.getByTestId('badge-active-studies')).toContainText(String(counts.activeStudies));
   await expect(page.getByTestId('user-name')).toHaveText('Sarah Johnson');
   await expect(page.getByTestId('user-title')).toHaveText('Clinical Data Manager');

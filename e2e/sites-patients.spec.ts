@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { loginAs } from './support/auth';
 
-/** A tRPC query through the API the page uses (superjson envelope). */
+/** A tRPC query through the API the page uses (plain JSON). */
 async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
   const res = await page.request.get(
-    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
   );
   expect(res.ok()).toBe(true);
-  return (await res.json()).result.data.json as T;
+  return (await res.json()).result.data as T;
 }
 
 /** The toast viewport (Radix also repeats each toast in a live region for screen readers). */
@@ -287,12 +287,10 @@ test('an edit made from a stale version is refused with reload advice, then succ
   const other = await page.request.post('/trpc/sites.update', {
     headers: { 'content-type': 'application/json', origin: baseURL! },
     data: {
-      json: {
-        id: 2,
-        version: site.version,
-        reason: 'Switchboard number changed',
-        changes: { phone: '+1 713 555 0199' },
-      },
+      id: 2,
+      version: site.version,
+      reason: 'Switchboard number changed',
+      changes: { phone: '+1 713 555 0199' },
     },
   });
   expect(other.ok()).toBe(true);

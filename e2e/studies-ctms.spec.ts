@@ -2,17 +2,17 @@
 import { test, expect, type Page, type Route } from '@playwright/test';
 import { loginAs } from './support/auth';
 
-/** Calls a tRPC query as the signed-in user (superjson envelope) and returns its data. */
+/** Calls a tRPC query as the signed-in user (plain JSON) and returns its data. */
 async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
   const res = await page.request.get(
-    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
   );
   expect(res.ok()).toBeTruthy();
-  return (await res.json()).result.data.json as T;
+  return (await res.json()).result.data as T;
 }
 
 async function trpcMutation(page: Page, path: string, input: unknown) {
-  const res = await page.request.post(`/trpc/${path}`, { data: { json: input } });
+  const res = await page.request.post(`/trpc/${path}`, { data: input });
   expect(res.ok()).toBeTruthy();
 }
 

@@ -7,7 +7,7 @@ export interface BenchIds {
 }
 
 const trpcGet = (procedure: string, input?: unknown) =>
-  `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`;
+  `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
 
 export function benchCalls(ids: BenchIds) {
   return [

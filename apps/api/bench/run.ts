@@ -96,7 +96,7 @@ async function login(email: string): Promise<string> {
   const res = await fetch(`${base}/trpc/auth.login?batch=1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ 0: { json: { email, password: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD } } }),
+    body: JSON.stringify({ 0: { email, password: process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD } }),
   });
   if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
   return res.headers.get('set-cookie')!.split(';')[0]!;

@@ -20,7 +20,7 @@ describe('log in and sessions', () => {
     const c = new TestClient(server.url);
     const res = await c.request('/trpc/auth.login?batch=1', {
       method: 'POST',
-      json: { 0: { json: { email: 'Data-Manager@demo.local', password: TEST_PASSWORD } } },
+      json: { 0: { email: 'Data-Manager@demo.local', password: TEST_PASSWORD } },
     });
     expect(res.status).toBe(200);
     const setCookie = res.headers.get('set-cookie')!;
@@ -31,13 +31,13 @@ describe('log in and sessions', () => {
     expect(stored.tokenHash).not.toBe(token);
     expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const me = await c.getJson('/trpc/auth.me');
-    expect(me.result.data.json).toMatchObject({ email: 'data-manager@demo.local', role: 'data-manager', title: 'Clinical Data Manager' });
+    expect(me.result.data).toMatchObject({ email: 'data-manager@demo.local', role: 'data-manager', title: 'Clinical Data Manager' });
   });
 
   it('tells site staff the sites they act for in each study, and other roles none', async () => {
     const coordinator = new TestClient(server.url);
     await coordinator.login('coordinator@demo.local', TEST_PASSWORD);
-    const me = (await coordinator.getJson('/trpc/auth.me')).result.data.json;
+    const me = (await coordinator.getJson('/trpc/auth.me')).result.data;
     const memberships = await t.database.db
       .selectFrom('studyMemberships as m')
       .innerJoin('users as u', 'u.id', 'm.userId')
@@ -53,16 +53,16 @@ describe('log in and sessions', () => {
 
     const manager = new TestClient(server.url);
     await manager.login('study-manager@demo.local', TEST_PASSWORD);
-    expect((await manager.getJson('/trpc/auth.me')).result.data.json.ownSites).toEqual([]);
+    expect((await manager.getJson('/trpc/auth.me')).result.data.ownSites).toEqual([]);
   });
 
   it('refuses a wrong password with a message that does not say which part was wrong', async () => {
     const c = new TestClient(server.url);
     const { status, body } = await c.login('monitor@demo.local', 'wrong-password-1');
     expect(status).toBe(401);
-    expect(body.error.json.message).toBe('Invalid email or password');
+    expect(body.error.message).toBe('Invalid email or password');
     const unknown = await c.login('nobody@demo.local', 'wrong-password-1');
-    expect(unknown.body.error.json.message).toBe('Invalid email or password');
+    expect(unknown.body.error.message).toBe('Invalid email or password');
   });
 
   it(`locks the account after ${SECURITY.maxFailedLogins} failed attempts, even for the right password`, async () => {
@@ -70,7 +70,7 @@ describe('log in and sessions', () => {
     for (let i = 0; i < SECURITY.maxFailedLogins; i++) expect((await c.login('sponsor@demo.local', 'not-the-password-9')).status).toBe(401);
     const locked = await c.login('sponsor@demo.local');
     expect(locked.status).toBe(429);
-    expect(locked.body.error.json.message).toMatch(/locked/);
+    expect(locked.body.error.message).toMatch(/locked/);
     const audit = await t.database.db
       .selectFrom('auditEvents')
       .select(['reason'])
@@ -159,7 +159,7 @@ describe('identity cache (SESSION_CACHE_SECONDS)', () => {
       targetEnrollment: 10,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const id = created.body.result.data.json.id as number;
+    const id = created.body.result.data.id as number;
     expect((await c.request(`/api/studies/${id}`)).status).toBe(200);
   });
 
@@ -184,7 +184,7 @@ describe('log-in attempts per address (LOGIN_ATTEMPTS_PER_MINUTE)', () => {
       const attempt = (password: string) =>
         new TestClient(limited.url).request('/trpc/auth.login?batch=1', {
           method: 'POST',
-          json: { 0: { json: { email: 'monitor@demo.local', password } } },
+          json: { 0: { email: 'monitor@demo.local', password } },
         });
       for (const password of ['wrong-password-1', 'wrong-password-2', TEST_PASSWORD]) {
         expect((await attempt(password)).status).not.toBe(429);
@@ -192,8 +192,8 @@ describe('log-in attempts per address (LOGIN_ATTEMPTS_PER_MINUTE)', () => {
       const refused = await attempt(TEST_PASSWORD);
       expect(refused.status).toBe(429);
       // JSON in tRPC's shape, not a plain-text page: the web app shows the message, not a parse error.
-      const body = (await refused.json()) as { error: { json: { message: string; data: { code: string } } } }[];
-      expect(body[0]!.error.json).toMatchObject({
+      const body = (await refused.json()) as { error: { message: string; data: { code: string } } }[];
+      expect(body[0]!.error).toMatchObject({
         message: 'Too many log-in attempts from this address. Wait a minute and try again.',
         data: { code: 'TOO_MANY_REQUESTS' },
       });
@@ -209,7 +209,7 @@ describe('CSRF protection', () => {
     const res = await c.request('/trpc/auth.login?batch=1', {
       method: 'POST',
       headers: { origin: 'https://evil.example' },
-      json: { 0: { json: { email: 'admin@demo.local', password: TEST_PASSWORD } } },
+      json: { 0: { email: 'admin@demo.local', password: TEST_PASSWORD } },
     });
     expect(res.status).toBe(403);
   });

@@ -60,7 +60,7 @@ async function expectedFigures(siteId: number, studies: number[] | null) {
     ),
   ];
   return {
-    lastActivity: new Date(Math.max(...changes.map((d) => d.getTime()))),
+    lastActivity: new Date(Math.max(...changes.map((d) => d.getTime()))).toISOString(),
     enrollmentTarget: ss.reduce((a, r) => a + r.enrollmentTarget, 0),
     currentEnrollment: enrolled.length,
     studyCount: ss.length,
@@ -76,8 +76,9 @@ describe('sites.list', () => {
     expect(page.items.map((s) => s.siteNumber)).toEqual(all.map((s) => s.siteNumber));
     for (const item of page.items.slice(0, 6)) {
       expect(item).toMatchObject(await expectedFigures(item.id, null));
-      expect(item.createdAt).toBeInstanceOf(Date);
-      expect(item.lastActivity!.getTime()).toBeGreaterThanOrEqual(item.createdAt.getTime());
+      // Timestamps travel as ISO 8601 strings (responses are plain JSON).
+      expect(item.createdAt).toBe(new Date(item.createdAt).toISOString());
+      expect(Date.parse(item.lastActivity!)).toBeGreaterThanOrEqual(Date.parse(item.createdAt));
     }
   });
 

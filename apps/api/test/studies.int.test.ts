@@ -373,7 +373,7 @@ describe('studies.recentActivity', () => {
     expect(events.at(-1)!.fields.map((f) => f.field)).not.toContain('id');
     expect(events[1]!.fields).toEqual([{ field: 'targetDate', oldValue: '2025-09-01', newValue: '2025-10-01' }]);
     expect(events[1]!.valuesHidden).toBe(false);
-    expect(events[1]!.timestamp).toBeInstanceOf(Date);
+    expect(new Date(events[1]!.timestamp).toISOString()).toBe(events[1]!.timestamp); // ISO 8601, as it travels
     expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort((a, b) => b - a));
 
     const two = await as['study-manager']!.studies.recentActivity({ studyId: s.id, limit: 2 });

@@ -11,6 +11,11 @@ export const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
   // A real calendar day: 2024-02-30 would otherwise reach SQL and fail there.
   .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v, 'Not a valid date');
+/**
+ * A point in time as it travels: an ISO 8601 string in UTC ("2026-11-23T09:30:00.000Z"). Responses are
+ * plain JSON, which has no date type; the server turns its Date values into these at the boundary.
+ */
+export const timestamp = z.iso.datetime();
 /** Every change to a record names why (21 CFR Part 11 / ALCOA+). */
 export const reason = z.string().trim().min(3, 'Give a reason for the change').max(500);
 /** Optimistic locking: an update names the version it read. */
@@ -31,7 +36,7 @@ export function page<T extends z.ZodTypeAny>(item: T) {
  */
 export const activityEvent = z.object({
   id: z.number().int(),
-  timestamp: z.date(),
+  timestamp,
   userName: z.string(),
   action: z.enum(['insert', 'update', 'delete']),
   table: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { siteStatus, studyStatus, alertType } from './enums.ts';
-import { id, reason, version, pagination } from './common.ts';
+import { id, reason, version, pagination, timestamp } from './common.ts';
 
 export const siteSummary = z.object({
   id: z.number().int(),
@@ -12,8 +12,8 @@ export const siteSummary = z.object({
   enrollmentTarget: z.number().int(),
   currentEnrollment: z.number().int(),
   studyCount: z.number().int(),
-  lastActivity: z.date().nullable(),
-  createdAt: z.date(),
+  lastActivity: timestamp.nullable(),
+  createdAt: timestamp,
   /** The first study the site takes part in (the spec's Site carries one studyId); null when none. */
   studyId: z.number().int().nullable(),
 });

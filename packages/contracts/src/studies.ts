@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { studyPhase, studyStatus, milestoneStatus, ORGANISATION_TYPES, BUDGET_CATEGORIES } from './enums.ts';
-import { id, isoDate, reason, version, pagination } from './common.ts';
+import { id, isoDate, reason, version, pagination, timestamp } from './common.ts';
 
 /** A study as the spec's Study entity names it: studyId is the human code, id the number. */
 export const studySummary = z.object({
@@ -13,7 +13,7 @@ export const studySummary = z.object({
   therapeutic_area: z.string().nullable(),
   currentEnrollment: z.number().int(),
   targetEnrollment: z.number().int(),
-  createdAt: z.date(),
+  createdAt: timestamp,
 });
 export type StudySummary = z.infer<typeof studySummary>;
 

@@ -67,9 +67,9 @@ export class TestClient {
     return (await this.request(path)).json();
   }
 
-  /** Calls a tRPC mutation over HTTP, as the web app does (superjson envelope, batch of one). */
+  /** Calls a tRPC mutation over HTTP, as the web app does (plain JSON, batch of one). */
   async mutation(procedure: string, input: unknown) {
-    const res = await this.request(`/trpc/${procedure}?batch=1`, { method: 'POST', json: { 0: { json: input } } });
+    const res = await this.request(`/trpc/${procedure}?batch=1`, { method: 'POST', json: { 0: input } });
     const payload = (await res.json()) as any[];
     return { status: res.status, body: payload[0] };
   }

@@ -1,7 +1,6 @@
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import { httpBatchLink } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import superjson from 'superjson';
 import type { AppRouter } from '@ctp/api';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -12,7 +11,7 @@ export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 // httpBatchLink (not the streaming link): login and logout set cookies, which a stream cannot.
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
   });
 }
 

@@ -54,7 +54,7 @@ export async function readActivity(
     limit ${limit}`.execute(db);
   return rows.map((e) => ({
     id: Number(e.id),
-    timestamp: e.occurredAt,
+    timestamp: e.occurredAt.toISOString(),
     userName: e.userName,
     action: e.action,
     table: e.tableName,

@@ -12,7 +12,10 @@ import type { SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
 import { containsPattern, type Fragment } from '../../sql-helpers.ts';
 import type { SiteScope } from './scope.ts';
 
-export interface SiteRow extends SiteSummary {
+/** A site as read: its timestamps are Dates until toSiteSummary writes them as the contract's ISO strings. */
+export interface SiteRow extends Omit<SiteSummary, 'createdAt' | 'lastActivity'> {
+  createdAt: Date;
+  lastActivity: Date | null;
   city: string | null;
   country: string;
   phone: string | null;
@@ -83,8 +86,8 @@ export async function siteRows(
 }
 
 export function toSiteSummary(row: SiteRow): SiteSummary {
-  const { city: _c, country: _co, phone: _p, email: _e, version: _v, ...summary } = row;
-  return summary;
+  const { city: _c, country: _co, phone: _p, email: _e, version: _v, createdAt, lastActivity, ...summary } = row;
+  return { ...summary, createdAt: createdAt.toISOString(), lastActivity: lastActivity?.toISOString() ?? null };
 }
 
 export async function listSites(db: Db, scope: SiteScope, input: SiteListInput) {

@@ -23,9 +23,12 @@ export function studySummaryQuery(db: Db, studyIds: number[] | null) {
   return q;
 }
 
-/** The spec names this one field in snake case; the CamelCasePlugin would rename a snake alias back. */
-export function toStudySummary<T extends { therapeuticArea: string | null }>({ therapeuticArea, ...rest }: T) {
-  return { ...rest, therapeutic_area: therapeuticArea };
+/**
+ * The row as the contract's StudySummary: the spec names therapeutic_area in snake case (the
+ * CamelCasePlugin would rename a snake alias back), and createdAt travels as an ISO string.
+ */
+export function toStudySummary<T extends { therapeuticArea: string | null; createdAt: Date }>({ therapeuticArea, createdAt, ...rest }: T) {
+  return { ...rest, createdAt: createdAt.toISOString(), therapeutic_area: therapeuticArea };
 }
 
 export async function listStudySummaries(q: ReturnType<typeof studySummaryQuery>): Promise<StudySummary[]> {
