@@ -2,6 +2,7 @@ import { DASHBOARD_ACTIVE_STUDIES, type DashboardOverview, type QualityInsights 
 import { router, permitted } from '../../trpc.ts';
 import { visibleStudyIds } from '../../access.ts';
 import { studySummaryQuery, listStudySummaries } from '../studies/summary-query.ts';
+import { inStudies } from '../studies/scope-sql.ts';
 import type { Db } from '@ctp/db';
 import type { Config } from '../../config.ts';
 import { computeDataQualityScore } from './quality.ts';
@@ -56,7 +57,7 @@ export const dashboardRouter = router({
       .selectFrom('studies')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', 'in', ['active', 'enrolling'])
-      .$if(ids !== null, (q) => q.where('id', 'in', ids!.length ? ids! : [-1]))
+      .where(inStudies('id', ids))
       .executeTakeFirstOrThrow();
     // Subjects in screening or enrolled, counted with the patients list's own filter, so site staff
     // count only their own sites' subjects (summed from patient_counts, no subject rows read).

@@ -1,4 +1,6 @@
-// A study-scope predicate for raw SQL: `column = any(ids)`, or true when the user sees every study.
+// A study-scope predicate: `column = any(ids)`, or true when the user sees every study. One array
+// parameter, not `in ($1, ... $200)`: a 200-study scope would otherwise be 200 parameters to build,
+// send and bind on every call.
 import { sql } from '@ctp/db';
 
 export function inStudies(column: string, ids: number[] | null) {

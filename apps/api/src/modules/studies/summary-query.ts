@@ -2,7 +2,7 @@
 // currentEnrollment = subjects of the study whose status is enrolled or completed.
 import type { Db } from '@ctp/db';
 import type { StudySummary } from '@ctp/contracts';
-import { currentEnrollmentOf } from './scope-sql.ts';
+import { currentEnrollmentOf, inStudies } from './scope-sql.ts';
 
 export function studySummaryQuery(db: Db, studyIds: number[] | null) {
   let q = db
@@ -19,7 +19,7 @@ export function studySummaryQuery(db: Db, studyIds: number[] | null) {
       's.createdAt',
       currentEnrollmentOf('s.id').as('currentEnrollment'),
     ]);
-  if (studyIds) q = q.where('s.id', 'in', studyIds.length ? studyIds : [-1]);
+  if (studyIds) q = q.where(inStudies('s.id', studyIds));
   return q;
 }
 

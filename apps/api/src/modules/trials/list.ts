@@ -3,12 +3,12 @@
 // one nested json array, so a page costs one statement (plus its count), never a query per trial.
 import { sql, jsonArrayFrom, type Db } from '@ctp/db';
 import type { TrialListInput } from '@ctp/contracts';
-import { currentEnrollmentOf } from '../studies/scope-sql.ts';
+import { currentEnrollmentOf, inStudies } from '../studies/scope-sql.ts';
 import { containsPattern } from '../../sql-helpers.ts';
 
 function baseQuery(db: Db, ids: number[] | null, input: TrialListInput) {
   let q = db.selectFrom('studies as s');
-  if (ids) q = q.where('s.id', 'in', ids.length ? ids : [-1]);
+  if (ids) q = q.where(inStudies('s.id', ids));
   if (input.status) q = q.where('s.status', '=', input.status);
   if (input.search) {
     const pattern = containsPattern(input.search);
