@@ -48,6 +48,33 @@ describe('dashboard figures', () => {
     expect((await admin.dashboard.insights()).optimizationOpportunities).toBe(all.optimizationOpportunities);
   });
 
+  it('counts pending study site activations and names the longest waiting, in the studies the user may see', async () => {
+    const { db } = t.database;
+    const sponsor = await callerAs(t.database, 'sponsor@demo.local');
+    const sponsorStudies = (await sponsor.studies.list({ limit: 100 })).items.map((s) => s.id);
+    // Independently: every pending study site of a study that is active, enrolling or planning.
+    const pending = await db
+      .selectFrom('studySites as ss')
+      .innerJoin('sites as si', 'si.id', 'ss.siteId')
+      .innerJoin('studies as st', 'st.id', 'ss.studyId')
+      .select(['ss.studyId', 'ss.assignedOn', 'si.siteNumber', 'st.code'])
+      .where('ss.status', '=', 'pending')
+      .where('st.status', 'in', ['active', 'enrolling', 'planning'])
+      .execute();
+    const { rows } = await sql<{ today: string }>`select current_date::text as today`.execute(db);
+    const daysWaiting = (assignedOn: string) => Math.round((Date.parse(rows[0]!.today) - Date.parse(assignedOn)) / 86_400_000);
+    for (const [caller, studies] of [[await callerAs(t.database, 'admin@demo.local'), null], [sponsor, sponsorStudies]] as const) {
+      const mine = pending
+        .filter((r) => !studies || studies.includes(r.studyId))
+        .sort((a, b) => a.assignedOn.localeCompare(b.assignedOn) || a.siteNumber.localeCompare(b.siteNumber));
+      expect(mine.length).toBeGreaterThan(0); // the demo data has some, so the alert is tested
+      const alert = (await caller.dashboard.qualityInsights()).recentAlerts.find((a) => a.code === 'sitesPending');
+      expect(alert?.params).toEqual({ count: mine.length, site: mine[0]!.siteNumber, study: mine[0]!.code, days: daysWaiting(mine[0]!.assignedOn) });
+      const figures = await computeInsightFigures(db, studies ? [...studies] : null);
+      expect(figures.details.sitesPendingOver30Days).toBe(mine.filter((r) => daysWaiting(r.assignedOn) > 30).length);
+    }
+  });
+
   it("counts the top bar's patients as the user's patients list does: site staff only their own sites", async () => {
     for (const email of ['coordinator@demo.local', 'sponsor@demo.local', 'admin@demo.local']) {
       const caller = await callerAs(t.database, email);

@@ -4,7 +4,7 @@
 //   success  studies at or above plan
 import type { Db } from '@ctp/db';
 import type { Alert } from '@ctp/contracts';
-import { enrollmentAgainstPlan, sitesPendingActivation, BEHIND_PLAN_RATIO } from './enrollment-plan.ts';
+import { enrollmentAgainstPlan, pendingActivations, BEHIND_PLAN_RATIO } from './enrollment-plan.ts';
 
 export type CodedAlert = Alert & { code: string; params: Record<string, string | number> };
 
@@ -25,11 +25,11 @@ export async function recentAlerts(db: Db, studyIds: number[] | null): Promise<C
       details: `${r.actual} enrolled, ${params.expected} expected by today (target ${r.target})`,
     });
   }
-  const pending = await sitesPendingActivation(db, studyIds);
-  if (pending.length) {
-    const longest = pending[0]!;
+  const pending = await pendingActivations(db, studyIds);
+  if (pending.longest) {
+    const longest = pending.longest;
     const params = {
-      count: pending.length,
+      count: pending.count,
       site: longest.siteNumber,
       study: longest.studyCode,
       days: longest.waitingDays,
@@ -38,7 +38,7 @@ export async function recentAlerts(db: Db, studyIds: number[] | null): Promise<C
       type: 'info',
       code: 'sitesPending',
       params,
-      message: `${pending.length} study site activation${pending.length === 1 ? '' : 's'} pending`,
+      message: `${pending.count} study site activation${pending.count === 1 ? '' : 's'} pending`,
       details: `Longest waiting: ${longest.siteNumber} in ${longest.studyCode}, ${longest.waitingDays} days`,
     });
   }

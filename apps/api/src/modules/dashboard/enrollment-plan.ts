@@ -3,7 +3,7 @@
 //   expected(today) = targetEnrollment * clamp((today - startDate) / (planEnd - startDate), 0, 1)
 // Only studies that are active or enrolling, with a start date in the past, are measured.
 import { sql, type Db } from '@ctp/db';
-import { currentEnrollmentOf } from '../studies/scope-sql.ts';
+import { currentEnrollmentOf, inStudies } from '../studies/scope-sql.ts';
 
 export interface StudyPlanRow {
   id: number;
@@ -14,7 +14,6 @@ export interface StudyPlanRow {
 }
 
 export async function enrollmentAgainstPlan(db: Db, studyIds: number[] | null): Promise<StudyPlanRow[]> {
-  const scope = studyIds ? sql`s.id = any(${studyIds.length ? studyIds : [-1]}::int[])` : sql`true`;
   const { rows } = await sql<StudyPlanRow>`
     select s.id, s.code, s.target_enrollment as target,
       ${currentEnrollmentOf('s.id')} as actual,
@@ -23,7 +22,7 @@ export async function enrollmentAgainstPlan(db: Db, studyIds: number[] | null): 
           (select m.target_date from milestones m where m.study_id = s.id and m.name = 'Last Patient In' limit 1),
           s.planned_end_date) - s.start_date, 0))), 1) as expected
     from studies s
-    where ${scope} and s.status in ('active','enrolling') and s.start_date <= current_date
+    where ${inStudies('s.id', studyIds)} and s.status in ('active','enrolling') and s.start_date <= current_date
     order by s.code`.execute(db);
   return rows.map((r) => ({ ...r, expected: Number(r.expected ?? 0) }));
 }
@@ -31,12 +30,25 @@ export async function enrollmentAgainstPlan(db: Db, studyIds: number[] | null): 
 /** A study is behind plan when it has enrolled less than 80% of what the plan expects by today. */
 export const BEHIND_PLAN_RATIO = 0.8;
 
-export async function sitesPendingActivation(db: Db, studyIds: number[] | null) {
-  const scope = studyIds ? sql`ss.study_id = any(${studyIds.length ? studyIds : [-1]}::int[])` : sql`true`;
-  const { rows } = await sql<{ siteNumber: string; studyCode: string; waitingDays: number }>`
-    select si.site_number, st.code as study_code, (current_date - ss.assigned_on) as waiting_days
+/**
+ * Study sites pending activation in studies that are active, enrolling or planning (only those waiting
+ * more than `waitingMoreThanDays` when given): how many, and the one waiting longest (earliest assigned,
+ * then by site number). Counted in SQL: a portfolio has hundreds of them.
+ */
+export async function pendingActivations(db: Db, studyIds: number[] | null, waitingMoreThanDays?: number) {
+  const waiting =
+    waitingMoreThanDays === undefined ? sql`true` : sql`(current_date - ss.assigned_on) > ${waitingMoreThanDays}`;
+  const { rows } = await sql<{ pending: number; siteNumber: string; studyCode: string; waitingDays: number }>`
+    select count(*) over ()::int as pending, si.site_number, st.code as study_code,
+           (current_date - ss.assigned_on) as waiting_days
     from study_sites ss join sites si on si.id = ss.site_id join studies st on st.id = ss.study_id
-    where ${scope} and ss.status = 'pending' and st.status in ('active','enrolling','planning')
-    order by ss.assigned_on, si.site_number`.execute(db);
-  return rows;
+    where ${inStudies('ss.study_id', studyIds)} and ss.status = 'pending'
+      and st.status in ('active','enrolling','planning') and ${waiting}
+    order by ss.assigned_on, si.site_number
+    limit 1`.execute(db);
+  const first = rows[0];
+  return {
+    count: first?.pending ?? 0,
+    longest: first ? { siteNumber: first.siteNumber, studyCode: first.studyCode, waitingDays: first.waitingDays } : null,
+  };
 }

@@ -11,7 +11,7 @@
 // so no figure mixes in studies the user cannot see.
 import { sql, verifyAuditChain, withActor, type Db } from '@ctp/db';
 import { DEFAULT_INSIGHTS, type Insights } from '@ctp/contracts';
-import { enrollmentAgainstPlan, sitesPendingActivation, BEHIND_PLAN_RATIO } from './enrollment-plan.ts';
+import { enrollmentAgainstPlan, pendingActivations, BEHIND_PLAN_RATIO } from './enrollment-plan.ts';
 import { inStudies } from '../studies/scope-sql.ts';
 import { cachedFigure, scopeKey } from './figure-cache.ts';
 
@@ -23,7 +23,7 @@ export async function computeInsightFigures(db: Db, studyIds: number[] | null) {
   const expected = Math.round(plan.reduce((a, r) => a + r.expected, 0) * 10) / 10;
   const improvement = expected > 0 ? Math.round((actual / expected - 1) * 100) : 0;
   const behind = plan.filter((r) => r.actual < BEHIND_PLAN_RATIO * r.expected);
-  const longPending = (await sitesPendingActivation(db, studyIds)).filter((s) => s.waitingDays > 30);
+  const longPending = (await pendingActivations(db, studyIds, 30)).count;
   const { rows: idle } = await sql<{ n: number }>`
     select count(*)::int as n from study_sites ss
     where ${inStudies('ss.study_id', studyIds)}
@@ -33,13 +33,13 @@ export async function computeInsightFigures(db: Db, studyIds: number[] | null) {
   const idleSites = idle[0]?.n ?? 0;
   return {
     performanceImprovement: improvement,
-    optimizationOpportunities: behind.length + longPending.length + idleSites,
+    optimizationOpportunities: behind.length + longPending + idleSites,
     details: {
       studiesMeasured: plan.length,
       actualEnrollment: actual,
       expectedEnrollment: expected,
       studiesBehindPlan: behind.length,
-      sitesPendingOver30Days: longPending.length,
+      sitesPendingOver30Days: longPending,
       idleActiveSites: idleSites,
     },
   };
