@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callerAs, testConfig } from './support/app.ts';
 import { computeInsightFigures, computeInsightSnapshot } from '../src/modules/dashboard/insights.ts';
 import { computeDataQualityScore } from '../src/modules/dashboard/quality.ts';
+import type { CodedAlert } from '../src/modules/dashboard/alerts.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -68,7 +69,8 @@ describe('dashboard figures', () => {
         .filter((r) => !studies || studies.includes(r.studyId))
         .sort((a, b) => a.assignedOn.localeCompare(b.assignedOn) || a.siteNumber.localeCompare(b.siteNumber));
       expect(mine.length).toBeGreaterThan(0); // the demo data has some, so the alert is tested
-      const alert = (await caller.dashboard.qualityInsights()).recentAlerts.find((a) => a.code === 'sitesPending');
+      const alerts = (await caller.dashboard.qualityInsights()).recentAlerts as CodedAlert[];
+      const alert = alerts.find((a) => a.code === 'sitesPending');
       expect(alert?.params).toEqual({ count: mine.length, site: mine[0]!.siteNumber, study: mine[0]!.code, days: daysWaiting(mine[0]!.assignedOn) });
       const figures = await computeInsightFigures(db, studies ? [...studies] : null);
       expect(figures.details.sitesPendingOver30Days).toBe(mine.filter((r) => daysWaiting(r.assignedOn) > 30).length);

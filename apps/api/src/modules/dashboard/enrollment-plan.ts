@@ -38,13 +38,18 @@ export const BEHIND_PLAN_RATIO = 0.8;
 export async function pendingActivations(db: Db, studyIds: number[] | null, waitingMoreThanDays?: number) {
   const waiting =
     waitingMoreThanDays === undefined ? sql`true` : sql`(current_date - ss.assigned_on) > ${waitingMoreThanDays}`;
+  // The sites table is joined for the longest waiting only (its site number breaks ties), not for all.
   const { rows } = await sql<{ pending: number; siteNumber: string; studyCode: string; waitingDays: number }>`
-    select count(*) over ()::int as pending, si.site_number, st.code as study_code,
-           (current_date - ss.assigned_on) as waiting_days
-    from study_sites ss join sites si on si.id = ss.site_id join studies st on st.id = ss.study_id
-    where ${inStudies('ss.study_id', studyIds)} and ss.status = 'pending'
-      and st.status in ('active','enrolling','planning') and ${waiting}
-    order by ss.assigned_on, si.site_number
+    with p as materialized (
+      select ss.site_id, st.code as study_code, ss.assigned_on
+      from study_sites ss join studies st on st.id = ss.study_id
+      where ${inStudies('ss.study_id', studyIds)} and ss.status = 'pending'
+        and st.status in ('active','enrolling','planning') and ${waiting})
+    select (select count(*) from p)::int as pending, si.site_number, p.study_code,
+           (current_date - p.assigned_on) as waiting_days
+    from p join sites si on si.id = p.site_id
+    where p.assigned_on = (select min(assigned_on) from p)
+    order by si.site_number
     limit 1`.execute(db);
   const first = rows[0];
   return {
