@@ -1,7 +1,7 @@
 // Helpers every module's SQL shares: fragments, patterns, dates, and the driver errors a user's input
 // can provoke, turned into the tRPC errors the API promises (never a 500 for something a user can type).
 import { TRPCError } from '@trpc/server';
-import type { sql } from '@ctp/db';
+import { sql } from '@ctp/db';
 
 /** A piece of SQL built with the `sql` tag (Kysely's RawBuilder), to compose into larger queries. */
 export type Fragment<T = unknown> = ReturnType<typeof sql<T>>;
@@ -36,6 +36,26 @@ export const isCheckViolation = (err: unknown) => pgErrorCode(err) === '23514';
 
 export function staleVersion(): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message: STALE_VERSION_MESSAGE });
+}
+
+/** The deepest OFFSET written into a statement as a literal (see pageWindow). */
+export const LITERAL_OFFSET_MAX = 1_000;
+
+/**
+ * A page's LIMIT and OFFSET as SQL, and `bound(n)` for another row bound of the same page. Down to
+ * LITERAL_OFFSET_MAX they are literals (integers the contracts validated), not parameters: for a
+ * prepared statement whose LIMIT or OFFSET is a parameter, PostgreSQL's reusable plan assumes a tenth of
+ * all rows are wanted, looks too costly, and the statement is planned anew on every call (about 1 of
+ * the patients list's 2.3 ms at scale 100). With literals one plan per page is kept and reused. Each
+ * page is then a statement text of its own, so deeper pages, which few people open, keep parameters:
+ * the texts a connection prepares stay few.
+ */
+export function pageWindow(page: { limit: number; offset: number }) {
+  const literal =
+    Number.isSafeInteger(page.limit) && Number.isSafeInteger(page.offset) && page.limit >= 0 &&
+    page.offset >= 0 && page.offset <= LITERAL_OFFSET_MAX;
+  const bound = (n: number): Fragment<number> => (literal && Number.isSafeInteger(n) && n >= 0 ? sql.lit(n) : sql<number>`${n}`);
+  return { limit: bound(page.limit), offset: bound(page.offset), bound };
 }
 
 /** Ints for SQL `= any(...)`: an empty list matches nothing rather than being a syntax error. */

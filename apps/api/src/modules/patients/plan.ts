@@ -17,7 +17,7 @@
 // first for a filter whose subjects are all old, reading most of the table to find 50 rows.
 // Searches of one or two characters cannot use the trigram index and read the whole table.
 import { sql, type Db } from '@ctp/db';
-import type { Fragment } from '../../sql-helpers.ts';
+import { pageWindow, type Fragment } from '../../sql-helpers.ts';
 import type { PatientFilter } from './filters.ts';
 
 /** Up to this many matches, a page is sorted out of the collected matching ids. */
@@ -65,7 +65,8 @@ export function pagePlan(
   sparseMatches = SPARSE_MATCHES,
 ): Fragment {
   const { base, search } = filter;
-  const window = sql`order by p.id desc limit ${page.limit} offset ${page.offset}`;
+  const bounds = pageWindow(page);
+  const window = sql`order by p.id desc limit ${bounds.limit} offset ${bounds.offset}`;
   const places = search ? [search.cte] : [];
   if (search && filter.narrow) {
     return withClause([
@@ -82,7 +83,7 @@ export function pagePlan(
     // Each part's newest (offset + limit) ids; their union holds the page. A study's or a site's newest
     // are read from its own index, one index walk per matching study or site: the planner cannot see
     // the matching ids when it plans, and guessing wrong meant walking the whole primary key.
-    const k = page.offset + page.limit;
+    const k = bounds.bound(page.offset + page.limit);
     const newestOfEach = (ids: Fragment, column: 'study_id' | 'site_id') => sql`(
       select x.id from unnest(${ids}) as u(place_id)
       cross join lateral (select p.id from patients p where p.${sql.raw(column)} = u.place_id and ${base}

@@ -9,7 +9,7 @@
 //                       audited change to the site or its subjects without reading the audit trail.
 import { sql, type Db } from '@ctp/db';
 import type { SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
-import { containsPattern, type Fragment } from '../../sql-helpers.ts';
+import { containsPattern, pageWindow, type Fragment } from '../../sql-helpers.ts';
 import type { SiteScope } from './scope.ts';
 
 /** A site as read: its timestamps are Dates until toSiteSummary writes them as the contract's ISO strings. */
@@ -55,9 +55,10 @@ export async function siteRows(
   limit: number,
   offset: number,
 ): Promise<SiteRow[]> {
+  const bounds = pageWindow({ limit, offset });
   const { rows } = await sql<SiteRow>`
     with page as (
-      select s.* from sites s where ${where} order by s.site_number limit ${limit} offset ${offset}
+      select s.* from sites s where ${where} order by s.site_number limit ${bounds.limit} offset ${bounds.offset}
     )
     select page.id, page.site_number, page.name as site_name, page.principal_investigator, page.address, page.status,
       agg.enrollment_target, enr.current_enrollment, agg.study_count,

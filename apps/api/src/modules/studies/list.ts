@@ -2,7 +2,7 @@
 import { sql, type Db } from '@ctp/db';
 import type { StudyListInput, StudySummary } from '@ctp/contracts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
-import { containsPattern } from '../../sql-helpers.ts';
+import { containsPattern, pageWindow } from '../../sql-helpers.ts';
 
 export async function listStudies(db: Db, studyIds: number[] | null, input: StudyListInput) {
   const filtered = <Q extends ReturnType<typeof studySummaryQuery>>(q: Q): Q => {
@@ -18,7 +18,8 @@ export async function listStudies(db: Db, studyIds: number[] | null, input: Stud
     }
     return r;
   };
-  const rows = await filtered(studySummaryQuery(db, studyIds)).orderBy('s.code').limit(input.limit).offset(input.offset).execute();
+  const bounds = pageWindow(input);
+  const rows = await filtered(studySummaryQuery(db, studyIds)).orderBy('s.code').limit(bounds.limit).offset(bounds.offset).execute();
   const count = await filtered(studySummaryQuery(db, studyIds))
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -4,7 +4,7 @@
 import { sql, jsonArrayFrom, type Db } from '@ctp/db';
 import type { TrialListInput } from '@ctp/contracts';
 import { currentEnrollmentOf, inStudies } from '../studies/scope-sql.ts';
-import { containsPattern } from '../../sql-helpers.ts';
+import { containsPattern, pageWindow } from '../../sql-helpers.ts';
 
 function baseQuery(db: Db, ids: number[] | null, input: TrialListInput) {
   let q = db.selectFrom('studies as s');
@@ -18,6 +18,7 @@ function baseQuery(db: Db, ids: number[] | null, input: TrialListInput) {
 }
 
 export async function listTrials(db: Db, ids: number[] | null, input: TrialListInput) {
+  const bounds = pageWindow(input);
   const items = await baseQuery(db, ids, input)
     .select((eb) => [
       's.id',
@@ -53,8 +54,8 @@ export async function listTrials(db: Db, ids: number[] | null, input: TrialListI
       ).as('milestones'),
     ])
     .orderBy('s.code')
-    .limit(input.limit)
-    .offset(input.offset)
+    .limit(bounds.limit)
+    .offset(bounds.offset)
     .execute();
   const { total } = await baseQuery(db, ids, input)
     .select((eb) => eb.fn.countAll<number>().as('total'))
