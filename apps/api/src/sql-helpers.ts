@@ -58,6 +58,21 @@ export function pageWindow(page: { limit: number; offset: number }) {
   return { limit: bound(page.limit), offset: bound(page.offset), bound };
 }
 
+/**
+ * A value PostgreSQL cannot see when it plans: `(select $1::type)`, evaluated once per execution. In a
+ * statement whose values are all hidden so, a plan made for one call's values is estimated exactly like
+ * the reusable plan, and PostgreSQL keeps the reusable one instead of planning each call anew. Only for
+ * statements whose best plan does not hinge on the values (the patients search, filters.ts).
+ */
+export function hiddenValue(value: string | number, type: 'text' | 'int'): Fragment {
+  return type === 'text' ? sql`(select ${value}::text)` : sql`(select ${value}::int)`;
+}
+
+/** hiddenValue for an id array, cast so that `= any(...)` reads it as an array, not as a subquery. */
+export function hiddenIds(ids: readonly number[]): Fragment {
+  return sql`(select ${idArray(ids)}::int[])::int[]`;
+}
+
 /** Ints for SQL `= any(...)`: an empty list matches nothing rather than being a syntax error. */
 export function idArray(ids: readonly number[]): number[] {
   return ids.length ? [...ids] : [-1];

@@ -17,7 +17,7 @@
 // first for a filter whose subjects are all old, reading most of the table to find 50 rows.
 // Searches of one or two characters cannot use the trigram index and read the whole table.
 import { sql, type Db } from '@ctp/db';
-import { pageWindow, type Fragment } from '../../sql-helpers.ts';
+import { hiddenValue, pageWindow, type Fragment } from '../../sql-helpers.ts';
 import type { PatientFilter } from './filters.ts';
 
 /** Up to this many matches, a page is sorted out of the collected matching ids. */
@@ -36,7 +36,7 @@ function weightedMatches({ base, search, narrow }: PatientFilter): Fragment {
                         select c.* from unnest(${search.studyIds}) as u(id) join patient_counts c on c.study_id = u.id`;
   return sql`select p.status, p.n from (${placeRows}) p where ${base}
              union all
-             select p.status, 1 as n from patients p where ${base} and ${search.code} and not ${search.places}`;
+             select p.status, 1 as n from code_matches p where not ${search.places}`;
 }
 
 /** Subjects matching the filter in each status, in one aggregate. */
@@ -48,7 +48,7 @@ export async function countByStatus(db: Db, filter: PatientFilter) {
     completed: number;
     withdrawn: number;
   }>`
-    ${filter.search ? withClause([filter.search.cte]) : sql``}
+    ${filter.search ? withClause(filter.search.ctes) : sql``}
     select coalesce(sum(m.n), 0)::int as total,
            coalesce(sum(m.n) filter (where m.status = 'screening'), 0)::int as screening,
            coalesce(sum(m.n) filter (where m.status = 'enrolled'), 0)::int as enrolled,
@@ -67,7 +67,7 @@ export function pagePlan(
   const { base, search } = filter;
   const bounds = pageWindow(page);
   const window = sql`order by p.id desc limit ${bounds.limit} offset ${bounds.offset}`;
-  const places = search ? [search.cte] : [];
+  const places = search ? search.ctes : [];
   if (search && filter.narrow) {
     return withClause([
       ...places,
@@ -78,7 +78,7 @@ export function pagePlan(
   }
   const total = sql`total as materialized (select coalesce(sum(m.n), 0)::int as n from (${weightedMatches(filter)}) m)`;
   // Past the last match there is nothing to read (an index walk would otherwise read to its end).
-  const pageExists = sql<boolean>`(select n from total) > ${page.offset}`;
+  const pageExists = sql<boolean>`(select n from total) > ${filter.hidden ? hiddenValue(page.offset, 'int') : page.offset}`;
   if (search) {
     // Each part's newest (offset + limit) ids; their union holds the page. A study's or a site's newest
     // are read from its own index, one index walk per matching study or site: the planner cannot see
@@ -89,7 +89,7 @@ export function pagePlan(
       cross join lateral (select p.id from patients p where p.${sql.raw(column)} = u.place_id and ${base}
                           order by p.id desc limit ${k}) x
       order by x.id desc limit ${k})`;
-    const newestByCode = sql`(select p.id from patients p where ${base} and ${search.code} order by p.id desc limit ${k})`;
+    const newestByCode = sql`(select p.id from code_matches p order by p.id desc limit ${k})`;
     const parts = sql.join(
       [newestOfEach(search.siteIds, 'site_id'), newestOfEach(search.studyIds, 'study_id'), newestByCode],
       sql` union `,
