@@ -51,10 +51,10 @@ export const LITERAL_OFFSET_MAX = 1_000;
  * the texts a connection prepares stay few.
  */
 export function pageWindow(page: { limit: number; offset: number }) {
-  const literal =
-    Number.isSafeInteger(page.limit) && Number.isSafeInteger(page.offset) && page.limit >= 0 &&
-    page.offset >= 0 && page.offset <= LITERAL_OFFSET_MAX;
-  const bound = (n: number): Fragment<number> => (literal && Number.isSafeInteger(n) && n >= 0 ? sql.lit(n) : sql<number>`${n}`);
+  // Only a non-negative integer is ever written into the text.
+  const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  const literal = isCount(page.limit) && isCount(page.offset) && page.offset <= LITERAL_OFFSET_MAX;
+  const bound = (n: number): Fragment<number> => (literal && isCount(n) ? sql.lit(n) : sql<number>`${n}`);
   return { limit: bound(page.limit), offset: bound(page.offset), bound };
 }
 

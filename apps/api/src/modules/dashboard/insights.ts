@@ -23,7 +23,7 @@ export async function computeInsightFigures(db: Db, studyIds: number[] | null) {
   const expected = Math.round(plan.reduce((a, r) => a + r.expected, 0) * 10) / 10;
   const improvement = expected > 0 ? Math.round((actual / expected - 1) * 100) : 0;
   const behind = plan.filter((r) => r.actual < BEHIND_PLAN_RATIO * r.expected);
-  const longPending = (await pendingActivations(db, studyIds, 30)).count;
+  const pendingOver30Days = (await pendingActivations(db, studyIds, 30)).count;
   const { rows: idle } = await sql<{ n: number }>`
     select count(*)::int as n from study_sites ss
     where ${inStudies('ss.study_id', studyIds)}
@@ -33,13 +33,13 @@ export async function computeInsightFigures(db: Db, studyIds: number[] | null) {
   const idleSites = idle[0]?.n ?? 0;
   return {
     performanceImprovement: improvement,
-    optimizationOpportunities: behind.length + longPending + idleSites,
+    optimizationOpportunities: behind.length + pendingOver30Days + idleSites,
     details: {
       studiesMeasured: plan.length,
       actualEnrollment: actual,
       expectedEnrollment: expected,
       studiesBehindPlan: behind.length,
-      sitesPendingOver30Days: longPending,
+      sitesPendingOver30Days: pendingOver30Days,
       idleActiveSites: idleSites,
     },
   };

@@ -48,8 +48,8 @@ export interface PatientFilter {
    * search is then checked on those rows. Otherwise the search runs first, through its indexes.
    */
   narrow: boolean;
-  /** True when the statement's values are hidden from the planner (see the header). */
-  hidden: boolean;
+  /** A value as this filter's statements carry it: hidden from the planner or a parameter (see the header). */
+  value(value: string | number, type: 'text' | 'int'): Fragment;
 }
 
 /** Terms at least this long are matched through the trigram index (pg_trgm needs three characters). */
@@ -68,8 +68,13 @@ export function scopeCondition(scope: StudyScope, hideIds = false): Fragment<boo
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-function patientSearch(term: string, base: Fragment<boolean>, narrow: boolean, hidden: boolean): PatientSearch {
-  const pattern = hidden ? hiddenValue(containsPattern(term), 'text') : containsPattern(term);
+function patientSearch(
+  term: string,
+  base: Fragment<boolean>,
+  narrow: boolean,
+  value: PatientFilter['value'],
+): PatientSearch {
+  const pattern = value(containsPattern(term), 'text');
   const places = sql`places as materialized (
     select array(select id from studies where code ilike ${pattern}) as study_ids,
            array(select id from sites where name ilike ${pattern}) as site_ids)`;
@@ -91,20 +96,21 @@ function patientSearch(term: string, base: Fragment<boolean>, narrow: boolean, h
 export function patientFilter(scope: StudyScope, input: PatientFilterInput): PatientFilter {
   const conditions: Fragment<boolean>[] = [];
   const hidden = input.search !== undefined && input.search.length >= HIDDEN_TERM_MIN_LENGTH;
+  const value: PatientFilter['value'] = (v, type) => (hidden ? hiddenValue(v, type) : sql`${v}`);
   const visible = scopeCondition(scope, hidden);
   if (visible) conditions.push(visible);
   if (input.studyId !== undefined) {
     assertStudyVisible(scope, input.studyId);
-    conditions.push(sql`p.study_id = ${hidden ? hiddenValue(input.studyId, 'int') : input.studyId}`);
+    conditions.push(sql`p.study_id = ${value(input.studyId, 'int')}`);
   }
-  if (input.siteId !== undefined) conditions.push(sql`p.site_id = ${hidden ? hiddenValue(input.siteId, 'int') : input.siteId}`);
-  if (input.status) conditions.push(sql`p.status = ${hidden ? hiddenValue(input.status, 'text') : input.status}`);
+  if (input.siteId !== undefined) conditions.push(sql`p.site_id = ${value(input.siteId, 'int')}`);
+  if (input.status) conditions.push(sql`p.status = ${value(input.status, 'text')}`);
   const base = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
   const narrow = input.studyId !== undefined || input.siteId !== undefined || scope.sites.size > 0;
   return {
     base,
-    search: input.search ? patientSearch(input.search, base, narrow, hidden) : null,
+    search: input.search ? patientSearch(input.search, base, narrow, value) : null,
     narrow,
-    hidden,
+    value,
   };
 }

@@ -17,7 +17,7 @@
 // first for a filter whose subjects are all old, reading most of the table to find 50 rows.
 // Searches of one or two characters cannot use the trigram index and read the whole table.
 import { sql, type Db } from '@ctp/db';
-import { hiddenValue, pageWindow, type Fragment } from '../../sql-helpers.ts';
+import { pageWindow, type Fragment } from '../../sql-helpers.ts';
 import type { PatientFilter } from './filters.ts';
 
 /** Up to this many matches, a page is sorted out of the collected matching ids. */
@@ -78,7 +78,7 @@ export function pagePlan(
   }
   const total = sql`total as materialized (select coalesce(sum(m.n), 0)::int as n from (${weightedMatches(filter)}) m)`;
   // Past the last match there is nothing to read (an index walk would otherwise read to its end).
-  const pageExists = sql<boolean>`(select n from total) > ${filter.hidden ? hiddenValue(page.offset, 'int') : page.offset}`;
+  const pageExists = sql<boolean>`(select n from total) > ${filter.value(page.offset, 'int')}`;
   if (search) {
     // Each part's newest (offset + limit) ids; their union holds the page. A study's or a site's newest
     // are read from its own index, one index walk per matching study or site: the planner cannot see
