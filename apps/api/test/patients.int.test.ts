@@ -925,6 +925,23 @@ describe('patient_counts', () => {
     const key = (r: { studyId: number; siteId: number; status: string }) =>
       `${r.studyId}/${r.siteId}/${r.status}`;
     expect(new Map(kept.map((r) => [key(r), r.n]))).toEqual(new Map(counted.map((r) => [key(r), r.n])));
+    // last_change: per study and site with subjects, the latest updated_at of its subjects (a group a
+    // subject left keeps its time, so groups are compared per study and site, not per status).
+    const latest = await d
+      .selectFrom('patients')
+      .select(['studyId', 'siteId', sql<Date>`max(updated_at)`.as('at')])
+      .groupBy(['studyId', 'siteId'])
+      .execute();
+    const keptLatest = await d
+      .selectFrom('patientCounts')
+      .select(['studyId', 'siteId', sql<Date>`max(last_change)`.as('at')])
+      .groupBy(['studyId', 'siteId'])
+      .having(sql<boolean>`sum(n) > 0`)
+      .execute();
+    const place = (r: { studyId: number; siteId: number }) => `${r.studyId}/${r.siteId}`;
+    expect(new Map(keptLatest.map((r) => [place(r), r.at.toISOString()]))).toEqual(
+      new Map(latest.map((r) => [place(r), r.at.toISOString()])),
+    );
   };
 
   it('stays equal to the subjects counted per study, site and status after enrolments and status changes', () =>
@@ -936,11 +953,15 @@ describe('patient_counts', () => {
       const site = await tx.selectFrom('patients').select('siteId').where('status', '=', 'screening').executeTakeFirstOrThrow();
       const changed = await tx
         .updateTable('patients')
-        .set({ status: 'withdrawn', withdrawalDate: TEST_TODAY })
+        .set({ status: 'withdrawn', withdrawalDate: TEST_TODAY, updatedAt: sql<Date>`now()` })
         .where('siteId', '=', site.siteId)
         .where('status', '=', 'screening')
         .executeTakeFirst();
       expect(Number(changed.numUpdatedRows)).toBeGreaterThan(0);
+      await expectCountsToMatchSubjects(tx);
+      // An update that moves no subject between counts still moves their latest change.
+      const other = await tx.selectFrom('patients').select('id').where('siteId', '<>', site.siteId).executeTakeFirstOrThrow();
+      await tx.updateTable('patients').set({ updatedAt: sql<Date>`now()` }).where('id', '=', other.id).execute();
       await expectCountsToMatchSubjects(tx);
       await tx.deleteFrom('subjectVisits').where('patientId', 'in', tx.selectFrom('patients').select('id').where('siteId', '=', site.siteId)).execute();
       await tx.deleteFrom('protocolDeviations').where('siteId', '=', site.siteId).execute();

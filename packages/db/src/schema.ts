@@ -126,6 +126,8 @@ export interface PatientCountsTable {
   siteId: number;
   status: PatientStatus;
   n: number;
+  /** Latest updated_at of the subjects counted here (migration 0006). */
+  lastChange: Date | null;
 }
 
 export interface MilestonesTable {

@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import type { SiteDetail, SiteStudy } from '@ctp/contracts';
-import { siteRows, toSiteSummary } from './list.ts';
+import { sitePage, toSiteSummary } from './list.ts';
 import type { SiteScope } from './scope.ts';
 import { siteInsights, siteMetrics } from './insights.ts';
 import { todayIso } from '../../sql-helpers.ts';
@@ -43,7 +43,7 @@ export async function siteDetail(
   id: number,
   now = new Date(),
 ): Promise<SiteDetail> {
-  const [row] = await siteRows(db, scope, sql<boolean>`s.id = ${id} and ${scope.visible}`, 1, 0);
+  const { rows: [row] } = await sitePage(db, scope, sql<boolean>`s.id = ${id} and ${scope.visible}`, { limit: 1, offset: 0 });
   if (!row) throw siteNotFound();
   const today = todayIso(now);
   const studies = await siteStudies(db, scope, id);

@@ -6,7 +6,8 @@
 //   studyCount        = number of those studies;  studyId = the lowest of their ids, or null
 //   lastActivity      = greatest(site.updated_at, its study_sites' updated_at, its subjects' updated_at):
 //                       every write to these rows sets updated_at, so this is the time of the latest
-//                       audited change to the site or its subjects without reading the audit trail.
+//                       audited change to the site or its subjects without reading the audit trail
+//                       (the subjects' latest is kept per study, site and status in patient_counts).
 import { sql, type Db } from '@ctp/db';
 import type { SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
 import { containsPattern, pageWindow, type Fragment } from '../../sql-helpers.ts';
@@ -47,43 +48,50 @@ export function siteWhere(
   return sql<boolean>`${sql.join(conditions, sql` and `)}`;
 }
 
-/** Site rows with their computed figures, ordered by site number. */
-export async function siteRows(
+/**
+ * One page of the sites `where` selects, ordered by site number, with their computed figures, and how
+ * many sites it selects in all: one statement. The selected sites' ids are collected once (a hash
+ * semi-join for a scoped user) and both the total and the page are read from them, so the plan does
+ * not hinge on how many sites a scope holds and PostgreSQL keeps one reusable plan: the alternative,
+ * walking the site-number index until a page is full, is best for a wide scope and worst for a narrow
+ * one, and the reusable plan cannot tell them apart.
+ */
+export async function sitePage(
   db: Db,
   scope: SiteScope,
   where: Fragment<boolean>,
-  limit: number,
-  offset: number,
-): Promise<SiteRow[]> {
-  const bounds = pageWindow({ limit, offset });
-  const { rows } = await sql<SiteRow>`
-    with page as (
-      select s.* from sites s where ${where} order by s.site_number limit ${bounds.limit} offset ${bounds.offset}
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: SiteRow[] }> {
+  const bounds = pageWindow(page);
+  const { rows } = await sql<SiteRow & { total: number }>`
+    with selected as materialized (select s.id, s.site_number from sites s where ${where}),
+    page as materialized (
+      select sel.id from selected sel order by sel.site_number limit ${bounds.limit} offset ${bounds.offset}
     )
-    select page.id, page.site_number, page.name as site_name, page.principal_investigator, page.address, page.status,
-      agg.enrollment_target, enr.current_enrollment, agg.study_count,
-      greatest(page.updated_at, agg.last_change, subj.last_change) as last_activity,
-      page.created_at, agg.first_study_id as study_id,
-      page.city, page.country, page.phone, page.email, page.version
-    from page
+    select (select count(*)::int from selected) as total,
+      s.id, s.site_number, s.name as site_name, s.principal_investigator, s.address, s.status,
+      agg.enrollment_target, subj.current_enrollment, agg.study_count,
+      greatest(s.updated_at, agg.last_change, subj.last_change) as last_activity,
+      s.created_at, agg.first_study_id as study_id,
+      s.city, s.country, s.phone, s.email, s.version
+    from page join sites s on s.id = page.id
     cross join lateral (
       select coalesce(sum(ss.enrollment_target), 0)::int as enrollment_target, count(*)::int as study_count,
              min(ss.study_id) as first_study_id, max(ss.updated_at) as last_change
-      from study_sites ss where ss.site_id = page.id and ${scope.studyCounts('ss.study_id')}
+      from study_sites ss where ss.site_id = s.id and ${scope.studyCounts('ss.study_id')}
     ) agg
     cross join lateral (
-      select coalesce(sum(pc.n), 0)::int as current_enrollment from patient_counts pc
-      where pc.site_id = page.id and pc.status in ('enrolled', 'completed') and ${scope.studyCounts('pc.study_id')}
-    ) enr
-    cross join lateral (
-      -- Through the site's study_sites rows (every subject's study and site is one: foreign key), so
-      -- each probe of patients is by one study and one site, in whatever plan PostgreSQL reuses.
-      select max(p.updated_at) as last_change
-      from study_sites ls join patients p on p.study_id = ls.study_id and p.site_id = ls.site_id
-      where ls.site_id = page.id and ${scope.studyCounts('ls.study_id')}
+      -- patient_counts.last_change: the latest updated_at of the subjects counted (migration 0006).
+      select coalesce(sum(pc.n) filter (where pc.status in ('enrolled', 'completed')), 0)::int as current_enrollment,
+             max(pc.last_change) as last_change
+      from patient_counts pc where pc.site_id = s.id and ${scope.studyCounts('pc.study_id')}
     ) subj
-    order by page.site_number`.execute(db);
-  return rows;
+    order by s.site_number`.execute(db);
+  if (rows.length > 0) return { total: rows[0]!.total, rows: rows.map(({ total: _total, ...row }) => row) };
+  // An empty page: no site at all, or a page past the last one (then count them on their own).
+  if (page.offset === 0) return { total: 0, rows: [] };
+  const counted = await sql<{ total: number }>`select count(*)::int as total from sites s where ${where}`.execute(db);
+  return { total: counted.rows[0]?.total ?? 0, rows: [] };
 }
 
 export function toSiteSummary(row: SiteRow): SiteSummary {
@@ -92,16 +100,8 @@ export function toSiteSummary(row: SiteRow): SiteSummary {
 }
 
 export async function listSites(db: Db, scope: SiteScope, input: SiteListInput) {
-  const where = siteWhere(scope, input);
-  const { rows } = await sql<{
-    total: number;
-  }>`select count(*)::int as total from sites s where ${where}`.execute(db);
-  const total = rows[0]?.total ?? 0;
-  const items =
-    total > input.offset
-      ? (await siteRows(db, scope, where, input.limit, input.offset)).map(toSiteSummary)
-      : [];
-  return { items, total, limit: input.limit, offset: input.offset };
+  const { total, rows } = await sitePage(db, scope, siteWhere(scope, input), input);
+  return { items: rows.map(toSiteSummary), total, limit: input.limit, offset: input.offset };
 }
 
 /**
@@ -117,16 +117,21 @@ export async function summarizeSites(
   input: Pick<SiteListInput, 'search'>,
 ): Promise<SitesOverview> {
   const where = siteWhere(scope, input);
+  // Without a search, a study_sites or patient_counts row of a study that counts always belongs to a
+  // listed site (the scope lists every site of those studies; a subject's study and site are a
+  // study_sites row), so the sums need not look the sites up.
+  const ofListedSites = (column: string) =>
+    input.search ? sql`and ${sql.ref(column)} in (select id from vs)` : sql``;
   const { rows } = await sql<Omit<SitesOverview, 'enrollmentRate'>>`
-    with vs as (select s.id, s.status from sites s where ${where})
-    select
-      (select count(*) from vs where vs.status = 'active')::int as active_sites,
-      (select count(*) from vs where vs.status = 'pending')::int as pending_sites,
-      (select coalesce(sum(ss.enrollment_target), 0) from study_sites ss
-         where ss.site_id in (select id from vs) and ${scope.studyCounts('ss.study_id')})::int as total_target,
-      (select coalesce(sum(pc.n), 0) from patient_counts pc
-         where pc.site_id in (select id from vs) and pc.status in ('enrolled', 'completed')
-           and ${scope.studyCounts('pc.study_id')})::int as total_enrollment`.execute(db);
+    with vs as materialized (select s.id, s.status from sites s where ${where})
+    select sites.*, targets.*, enrollment.*
+    from (select count(*) filter (where vs.status = 'active')::int as active_sites,
+                 count(*) filter (where vs.status = 'pending')::int as pending_sites from vs) sites,
+         (select coalesce(sum(ss.enrollment_target), 0)::int as total_target from study_sites ss
+           where ${scope.studyCounts('ss.study_id')} ${ofListedSites('ss.site_id')}) targets,
+         (select coalesce(sum(pc.n), 0)::int as total_enrollment from patient_counts pc
+           where pc.status in ('enrolled', 'completed') and ${scope.studyCounts('pc.study_id')}
+             ${ofListedSites('pc.site_id')}) enrollment`.execute(db);
   const r = rows[0]!;
   const enrollmentRate = r.totalTarget > 0 ? Math.round((r.totalEnrollment / r.totalTarget) * 1000) / 10 : 0;
   return { ...r, enrollmentRate };
