@@ -3,6 +3,7 @@ import { sql, withActor } from '@ctp/db';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { startServer, TestClient, type TestServer } from './support/app.ts';
 import { callersForEveryRole, codeOf, messageOf, type Caller } from './support/procedures.ts';
+import { pgErrorCode } from '../src/sql-helpers.ts';
 
 let t: TestDatabase;
 let as: Record<string, Caller>;
@@ -128,6 +129,24 @@ describe('studies.byId', () => {
 });
 
 describe('studies.byId insights on a controlled study', () => {
+  it("refuses a visit that follows another study's visit definition (visits are counted by definition)", async () => {
+    const { db } = t.database;
+    const actor = { userId: await userId('admin@demo.local'), reason: 'Test data' };
+    const patient = await db.selectFrom('patients').select(['id', 'studyId']).executeTakeFirstOrThrow();
+    const foreign = await db
+      .selectFrom('visitDefinitions')
+      .select('id')
+      .where('studyId', '<>', patient.studyId)
+      .executeTakeFirstOrThrow();
+    const inserted = withActor(db, actor, (tx) =>
+      tx
+        .insertInto('subjectVisits')
+        .values({ patientId: patient.id, visitDefinitionId: foreign.id, status: 'scheduled', scheduledDate: '2099-01-01' })
+        .execute(),
+    );
+    expect(await inserted.then(() => 'inserted', (err: unknown) => pgErrorCode(err))).toBe('23514');
+  });
+
   it('measures enrollment pace, sites behind and missing data from the study rows', async () => {
     const { db } = t.database;
     const created = await as['study-manager']!.studies.create(

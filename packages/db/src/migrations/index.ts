@@ -6,6 +6,7 @@ import * as m0003PatientSearch from './0003-patient-search.ts';
 import * as m0004CoveringPatientIndexes from './0004-covering-patient-indexes.ts';
 import * as m0005PatientCountsPerStatement from './0005-patient-counts-per-statement.ts';
 import * as m0006PatientCountsLastChange from './0006-patient-counts-last-change.ts';
+import * as m0007VisitsByDefinition from './0007-visits-by-definition.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0004-covering-patient-indexes': m0004CoveringPatientIndexes,
   '0005-patient-counts-per-statement': m0005PatientCountsPerStatement,
   '0006-patient-counts-last-change': m0006PatientCountsLastChange,
+  '0007-visits-by-definition': m0007VisitsByDefinition,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -1,17 +1,26 @@
 // studies.byId: the spec's Study plus its CTMS fields, counts, duration and AI Study Insights.
-// Three indexed queries whatever the study's size: the study row with site counts, the subject and
-// visit figures (patients_study_status_idx, subject_visits_patient_idx), and the per-site enrollment.
+// Two indexed queries whatever the study's size: the study row, and its figures: subjects
+// (patients_study_status_idx), due visits (subject_visits_definition_due_idx) and each study site with
+// its enrollment (patient_counts); the site counts are counted from those sites.
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import { canSeeStudy, type StudyScope } from '../../access.ts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
 import { studyInsights } from './insights.ts';
+import { hiddenValue } from '../../sql-helpers.ts';
 
 const DAY_MS = 86_400_000;
 
+interface StudySiteFigures {
+  siteNumber: string;
+  status: string;
+  target: number;
+  enrolled: number;
+}
+
 export async function studyDetail(db: Db, scope: StudyScope, id: number) {
   if (!canSeeStudy(scope, id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
-  const row = await studySummaryQuery(db, null)
+  const study = await studySummaryQuery(db, null)
     .where('s.id', '=', id)
     .select([
       's.sponsorName',
@@ -29,13 +38,13 @@ export async function studyDetail(db: Db, scope: StudyScope, id: number) {
       's.currency',
       's.updatedAt',
       's.version',
-      sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id)`.as('siteCount'),
-      sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id and ss.status = 'active')`.as('activeSiteCount'),
-      sql<number>`(select count(*)::int from study_sites ss where ss.study_id = s.id and ss.status = 'pending')`.as('pendingSiteCount'),
     ])
     .executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!study) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
 
+  // The id hidden from the planner (hiddenValue): planned for one study's own counts, this statement
+  // was planned anew on every call; hidden, it keeps one plan.
+  const studyId = hiddenValue(id, 'int');
   const { rows: figureRows } = await sql<{
     today: string;
     total: number;
@@ -48,8 +57,9 @@ export async function studyDetail(db: Db, scope: StudyScope, id: number) {
     missingDemographics: number;
     visitsDue: number;
     visitsDueNotCompleted: number;
+    sites: StudySiteFigures[];
   }>`
-    select current_date as today, p.*, v.*
+    select current_date as today, p.*, v.*, ss.sites
     from (select count(*)::int as total,
             count(*) filter (where status = 'screening')::int as screening,
             count(*) filter (where status = 'enrolled')::int as enrolled,
@@ -58,34 +68,32 @@ export async function studyDetail(db: Db, scope: StudyScope, id: number) {
             count(enrollment_date)::int as ever_enrolled,
             min(enrollment_date) as first_enrollment,
             count(*) filter (where year_of_birth is null or sex is null or ethnicity is null)::int as missing_demographics
-          from patients where study_id = ${id}) p,
-         -- Per subject through subject_visits_patient_idx: a plain join lets the planner scan every visit.
-         (select coalesce(sum(d.due), 0)::int as visits_due, coalesce(sum(d.open), 0)::int as visits_due_not_completed
-          from patients pt
-          cross join lateral (select count(*) as due, count(*) filter (where sv.status <> 'completed') as open
-                              from subject_visits sv
-                              where sv.patient_id = pt.id and sv.scheduled_date <= current_date) d
-          where pt.study_id = ${id}) v`.execute(db);
-  const f = figureRows[0]!;
+          from patients where study_id = ${studyId}) p,
+         -- Per visit definition of the study, each an index-only range (migration 0007).
+         (select count(*)::int as visits_due, count(*) filter (where sv.status <> 'completed')::int as visits_due_not_completed
+          from visit_definitions vd
+          join subject_visits sv on sv.visit_definition_id = vd.id and sv.scheduled_date <= current_date
+          where vd.study_id = ${studyId}) v,
+         -- Each study site with its enrolled or completed subjects (summed from patient_counts).
+         (select coalesce(json_agg(json_build_object('siteNumber', si.site_number, 'status', ss.status,
+                                                     'target', ss.enrollment_target, 'enrolled', coalesce(e.n, 0))
+                                   order by si.site_number), '[]') as sites
+          from study_sites ss
+          join sites si on si.id = ss.site_id
+          left join (select pc.site_id, sum(pc.n)::int as n from patient_counts pc
+                     where pc.study_id = ${studyId} and pc.status in ('enrolled', 'completed') group by pc.site_id) e
+            on e.site_id = ss.site_id
+          where ss.study_id = ${studyId}) ss`.execute(db);
+  const { sites, ...f } = figureRows[0]!;
 
-  const { rows: sites } = await sql<{ siteNumber: string; status: string; target: number; enrolled: number }>`
-    select si.site_number, ss.status, ss.enrollment_target as target, coalesce(e.n, 0)::int as enrolled
-    from study_sites ss
-    join sites si on si.id = ss.site_id
-    left join (select site_id, count(*)::int as n from patients
-               where study_id = ${id} and status in ('enrolled', 'completed') group by site_id) e on e.site_id = ss.site_id
-    where ss.study_id = ${id}
-    order by si.site_number`.execute(db);
-
-  const { siteCount, activeSiteCount, pendingSiteCount, ...study } = row;
   return {
     ...toStudySummary(study),
     /** Whole days since the study was created, rounded (spec: study duration). */
     durationDays: Math.round((Date.now() - study.createdAt.getTime()) / DAY_MS),
     counts: {
-      sites: siteCount,
-      activeSites: activeSiteCount,
-      pendingSites: pendingSiteCount,
+      sites: sites.length,
+      activeSites: sites.filter((site) => site.status === 'active').length,
+      pendingSites: sites.filter((site) => site.status === 'pending').length,
       patients: { total: f.total, screening: f.screening, enrolled: f.enrolled, completed: f.completed, withdrawn: f.withdrawn },
     },
     insights: studyInsights({
