@@ -88,3 +88,18 @@ export function assertUpdated<T>(row: T | undefined): T {
 export function definedOnly<T extends Record<string, unknown>>(obj: T): Partial<T> {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/**
+ * One page and the number of all the rows its filter selects, from a single statement whose rows each
+ * carry that number as `total` (an uncorrelated subquery, computed once): one round trip instead of a
+ * count and a page. An empty page tells the total only when it is the first (then there are none);
+ * past the last page, `countAll` counts them.
+ */
+export async function withTotal<R extends { total: number | string | bigint | null }>(
+  rows: R[],
+  offset: number,
+  countAll: () => Promise<number>,
+): Promise<{ total: number; rows: Omit<R, 'total'>[] }> {
+  const total = rows.length > 0 ? Number(rows[0]!.total) : offset === 0 ? 0 : await countAll();
+  return { total, rows: rows.map(({ total: _total, ...row }) => row) };
+}

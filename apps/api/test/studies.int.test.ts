@@ -70,6 +70,9 @@ describe('studies.list', () => {
     const page = await as.admin!.studies.list({ limit: 3, offset: 2 });
     expect(page.items.map((s) => s.id)).toEqual(all.slice(2, 5).map((s) => s.id));
     expect(page.total).toBe(all.length);
+    // Past the last page: no rows, and still the total (counted apart from the empty page).
+    expect(await as.admin!.studies.list({ limit: 3, offset: all.length + 3 })).toMatchObject({ items: [], total: all.length });
+    expect(await as.admin!.studies.list({ search: 'no such study' })).toMatchObject({ items: [], total: 0 });
 
     const site = await t.database.db.selectFrom('studySites').select(['siteId']).orderBy('id').executeTakeFirstOrThrow();
     const { rows } = await sql<{ studyId: number }>`select study_id from study_sites where site_id = ${site.siteId} order by study_id`.execute(t.database.db);

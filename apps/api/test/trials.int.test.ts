@@ -249,6 +249,9 @@ describe('trials.list', () => {
     const second = await analyst.trials.list({ limit: 1, offset: 1 });
     expect(second).toMatchObject({ total: 2, limit: 1, offset: 1 });
     expect(second.items.map((x) => x.trialId)).toEqual(['RPT-B-002']);
+    // Past the last page: no rows, and still the total (counted apart from the empty page).
+    expect(await analyst.trials.list({ limit: 1, offset: 5 })).toMatchObject({ items: [], total: 2, offset: 5 });
+    expect(await analyst.trials.list({ search: 'no such trial' })).toMatchObject({ items: [], total: 0 });
     expect((await as.investigator!.trials.list({})).total).toBe(4);
     const admin = await as.admin!.trials.list({ limit: 100 });
     const { rows } = await sql<{ code: string; spent: number }>`

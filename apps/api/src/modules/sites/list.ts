@@ -10,7 +10,7 @@
 //                       (the subjects' latest is kept per study, site and status in patient_counts).
 import { sql, type Db } from '@ctp/db';
 import type { SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
-import { containsPattern, pageWindow, type Fragment } from '../../sql-helpers.ts';
+import { containsPattern, pageWindow, withTotal, type Fragment } from '../../sql-helpers.ts';
 import type { SiteScope } from './scope.ts';
 
 /** A site as read: its timestamps are Dates until toSiteSummary writes them as the contract's ISO strings. */
@@ -87,11 +87,10 @@ export async function sitePage(
       from patient_counts pc where pc.site_id = s.id and ${scope.studyCounts('pc.study_id')}
     ) subj
     order by s.site_number`.execute(db);
-  if (rows.length > 0) return { total: rows[0]!.total, rows: rows.map(({ total: _total, ...row }) => row) };
-  // An empty page: no site at all, or a page past the last one (then count them on their own).
-  if (page.offset === 0) return { total: 0, rows: [] };
-  const counted = await sql<{ total: number }>`select count(*)::int as total from sites s where ${where}`.execute(db);
-  return { total: counted.rows[0]?.total ?? 0, rows: [] };
+  return withTotal(rows, page.offset, async () => {
+    const counted = await sql<{ total: number }>`select count(*)::int as total from sites s where ${where}`.execute(db);
+    return counted.rows[0]!.total;
+  });
 }
 
 export function toSiteSummary(row: SiteRow): SiteSummary {

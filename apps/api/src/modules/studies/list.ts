@@ -2,7 +2,7 @@
 import { sql, type Db } from '@ctp/db';
 import type { StudyListInput, StudySummary } from '@ctp/contracts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
-import { containsPattern, pageWindow } from '../../sql-helpers.ts';
+import { containsPattern, pageWindow, withTotal } from '../../sql-helpers.ts';
 
 export async function listStudies(db: Db, studyIds: number[] | null, input: StudyListInput) {
   const filtered = <Q extends ReturnType<typeof studySummaryQuery>>(q: Q): Q => {
@@ -18,12 +18,18 @@ export async function listStudies(db: Db, studyIds: number[] | null, input: Stud
     }
     return r;
   };
+  const counted = () =>
+    filtered(studySummaryQuery(db, studyIds))
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'));
   const bounds = pageWindow(input);
-  const rows = await filtered(studySummaryQuery(db, studyIds)).orderBy('s.code').limit(bounds.limit).offset(bounds.offset).execute();
-  const count = await filtered(studySummaryQuery(db, studyIds))
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const page = await filtered(studySummaryQuery(db, studyIds))
+    .select(counted().as('total'))
+    .orderBy('s.code')
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .execute();
+  const { total, rows } = await withTotal(page, input.offset, async () => Number((await counted().executeTakeFirstOrThrow()).total));
   const items: StudySummary[] = rows.map(toStudySummary);
-  return { items, total: Number(count.total), limit: input.limit, offset: input.offset };
+  return { items, total, limit: input.limit, offset: input.offset };
 }

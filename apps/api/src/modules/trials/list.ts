@@ -1,10 +1,10 @@
 // trials.list: the spec's Trial (CTMS list) for each visible study, filtered and paginated in SQL.
 // Figures per row come from correlated subqueries on indexed child tables and the milestones from
-// one nested json array, so a page costs one statement (plus its count), never a query per trial.
+// one nested json array, so a page and its total cost one statement, never a query per trial.
 import { sql, jsonArrayFrom, type Db } from '@ctp/db';
 import type { TrialListInput } from '@ctp/contracts';
 import { currentEnrollmentOf, inStudies } from '../studies/scope-sql.ts';
-import { containsPattern, pageWindow } from '../../sql-helpers.ts';
+import { containsPattern, pageWindow, withTotal } from '../../sql-helpers.ts';
 
 function baseQuery(db: Db, ids: number[] | null, input: TrialListInput) {
   let q = db.selectFrom('studies as s');
@@ -18,9 +18,11 @@ function baseQuery(db: Db, ids: number[] | null, input: TrialListInput) {
 }
 
 export async function listTrials(db: Db, ids: number[] | null, input: TrialListInput) {
+  const counted = () => baseQuery(db, ids, input).select((eb) => eb.fn.countAll<number>().as('total'));
   const bounds = pageWindow(input);
-  const items = await baseQuery(db, ids, input)
+  const page = await baseQuery(db, ids, input)
     .select((eb) => [
+      counted().as('total'),
       's.id',
       's.code as trialId',
       's.title',
@@ -57,12 +59,12 @@ export async function listTrials(db: Db, ids: number[] | null, input: TrialListI
     .limit(bounds.limit)
     .offset(bounds.offset)
     .execute();
-  const { total } = await baseQuery(db, ids, input)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const { total, rows: items } = await withTotal(page, input.offset, async () =>
+    Number((await counted().executeTakeFirstOrThrow()).total),
+  );
   return {
     items: items.map((t) => ({ ...t, budget: Number(t.budget), spentBudget: Number(t.spentBudget) })),
-    total: Number(total),
+    total,
     limit: input.limit,
     offset: input.offset,
   };
