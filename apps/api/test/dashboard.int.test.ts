@@ -81,7 +81,14 @@ describe('dashboard figures', () => {
     for (const email of ['coordinator@demo.local', 'sponsor@demo.local', 'admin@demo.local']) {
       const caller = await callerAs(t.database, email);
       const summary = await caller.patients.summary({});
-      expect((await caller.dashboard.badges()).activePatients, email).toBe(summary.screening + summary.enrolled);
+      const badges = await caller.dashboard.badges();
+      expect(badges.activePatients, email).toBe(summary.screening + summary.enrolled);
+      // Active or enrolling studies among those the user is a member of (the admin: all of them).
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from studies s join users u on u.email = ${email}
+        where s.status in ('active', 'enrolling')
+          and (u.role = 'admin' or exists (select 1 from study_memberships m where m.study_id = s.id and m.user_id = u.id))`.execute(t.database.db);
+      expect(badges.activeStudies, email).toBe(rows[0]!.n);
     }
     const coordinator = await callerAs(t.database, 'coordinator@demo.local');
     const admin = await callerAs(t.database, 'admin@demo.local');
@@ -245,5 +252,34 @@ describe('dashboard figures', () => {
     expect((await cached.dashboard.overview()).dataQualityScore).toBe(before);
     expect((await cached.dashboard.qualityInsights()).dataQualityScore).toBe(before);
     expect((await uncached.dashboard.overview()).dataQualityScore).toBeLessThan(before);
+  });
+
+  it('reuses the alerts for DASHBOARD_CACHE_SECONDS as well; without the cache they are computed anew', async () => {
+    const { db } = t.database;
+    const cached = await callerAs(t.database, 'admin@demo.local', testConfig({ DASHBOARD_CACHE_SECONDS: '60' }));
+    const uncached = await callerAs(t.database, 'admin@demo.local');
+    const pendingAlert = async (caller: typeof cached) =>
+      ((await caller.dashboard.qualityInsights()).recentAlerts as CodedAlert[]).find((a) => a.code === 'sitesPending');
+    const before = await pendingAlert(cached);
+    expect(before).toBeDefined();
+    // One more study site pending activation: the uncached alert counts it, the cached one not yet.
+    const free = await db
+      .selectFrom('sites')
+      .select('id')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('studySites as ss').select('ss.id').whereRef('ss.siteId', '=', 'sites.id'))))
+      .executeTakeFirst();
+    const study = await db.selectFrom('studies').select('id').where('status', '=', 'active').executeTakeFirstOrThrow();
+    const siteId =
+      free?.id ??
+      (
+        await withActor(db, { userId: null, reason: 'Test fixture' }, (tx) =>
+          tx.insertInto('sites').values({ siteNumber: 'ALERT-CACHE-1', name: 'Alert cache site', country: 'Spain' }).returning('id').executeTakeFirstOrThrow(),
+        )
+      ).id;
+    await withActor(db, { userId: null, reason: 'Test fixture' }, (tx) =>
+      tx.insertInto('studySites').values({ studyId: study.id, siteId, enrollmentTarget: 5, status: 'pending', assignedOn: '2020-01-01' }).execute(),
+    );
+    expect(await pendingAlert(cached)).toEqual(before);
+    expect((await pendingAlert(uncached))!.params.count).toBe(Number(before!.params.count) + 1);
   });
 });

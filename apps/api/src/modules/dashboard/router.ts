@@ -3,7 +3,7 @@ import { router, permitted } from '../../trpc.ts';
 import { visibleStudyIds } from '../../access.ts';
 import { studySummaryQuery, listStudySummaries } from '../studies/summary-query.ts';
 import { inStudies } from '../studies/scope-sql.ts';
-import type { Db } from '@ctp/db';
+import { sql, type Db } from '@ctp/db';
 import type { Config } from '../../config.ts';
 import { computeDataQualityScore } from './quality.ts';
 import { cachedFigure, scopeKey } from './figure-cache.ts';
@@ -11,7 +11,7 @@ import { getInsights } from './insights.ts';
 import { recentAlerts } from './alerts.ts';
 import { computeCompliance } from './compliance.ts';
 import { patientFilter } from '../patients/filters.ts';
-import { countByStatus } from '../patients/plan.ts';
+import { statusCounts } from '../patients/plan.ts';
 
 const dashboardProcedure = permitted('dashboard.view');
 
@@ -43,7 +43,7 @@ export const dashboardRouter = router({
       const ids = visibleStudyIds(ctx.scope);
       return {
         dataQualityScore: await dataQualityScore(ctx, ids),
-        recentAlerts: await recentAlerts(ctx.db, ids),
+        recentAlerts: await cached(ctx, `alerts:${scopeKey(ids)}`, () => recentAlerts(ctx.db, ids)),
       };
     },
   ),
@@ -53,15 +53,15 @@ export const dashboardRouter = router({
   /** Live counts for the top bar badges. */
   badges: dashboardProcedure.query(async ({ ctx }) => {
     const ids = visibleStudyIds(ctx.scope);
-    const studies = await ctx.db
-      .selectFrom('studies')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', 'in', ['active', 'enrolling'])
-      .where(inStudies('id', ids))
-      .executeTakeFirstOrThrow();
     // Subjects in screening or enrolled, counted with the patients list's own filter, so site staff
-    // count only their own sites' subjects (summed from patient_counts, no subject rows read).
-    const patients = await countByStatus(ctx.db, patientFilter(ctx.scope, {}));
-    return { activeStudies: Number(studies.n), activePatients: patients.screening + patients.enrolled };
+    // count only their own sites' subjects (summed from patient_counts, no subject rows read); one
+    // statement with the active studies.
+    const { rows } = await sql<{ activeStudies: number; screening: number; enrolled: number }>`
+      select (select count(*)::int from studies s
+              where s.status in ('active', 'enrolling') and ${inStudies('s.id', ids)}) as active_studies,
+             c.screening, c.enrolled
+      from (${statusCounts(patientFilter(ctx.scope, {}))}) c`.execute(ctx.db);
+    const counts = rows[0]!;
+    return { activeStudies: counts.activeStudies, activePatients: counts.screening + counts.enrolled };
   }),
 });

@@ -39,22 +39,27 @@ function weightedMatches({ base, search, narrow }: PatientFilter): Fragment {
              select p.status, 1 as n from code_matches p where not ${search.places}`;
 }
 
-/** Subjects matching the filter in each status, in one aggregate. */
-export async function countByStatus(db: Db, filter: PatientFilter) {
-  const { rows } = await sql<{
-    total: number;
-    screening: number;
-    enrolled: number;
-    completed: number;
-    withdrawn: number;
-  }>`
+/** The statement counting the subjects matching the filter in each status, in one aggregate. */
+export function statusCounts(filter: PatientFilter): Fragment<{
+  total: number;
+  screening: number;
+  enrolled: number;
+  completed: number;
+  withdrawn: number;
+}> {
+  return sql`
     ${filter.search ? withClause(filter.search.ctes) : sql``}
     select coalesce(sum(m.n), 0)::int as total,
            coalesce(sum(m.n) filter (where m.status = 'screening'), 0)::int as screening,
            coalesce(sum(m.n) filter (where m.status = 'enrolled'), 0)::int as enrolled,
            coalesce(sum(m.n) filter (where m.status = 'completed'), 0)::int as completed,
            coalesce(sum(m.n) filter (where m.status = 'withdrawn'), 0)::int as withdrawn
-    from (${weightedMatches(filter)}) m`.execute(db);
+    from (${weightedMatches(filter)}) m`;
+}
+
+/** Subjects matching the filter in each status. */
+export async function countByStatus(db: Db, filter: PatientFilter) {
+  const { rows } = await statusCounts(filter).execute(db);
   return rows[0]!;
 }
 
