@@ -7,6 +7,7 @@ import * as m0004CoveringPatientIndexes from './0004-covering-patient-indexes.ts
 import * as m0005PatientCountsPerStatement from './0005-patient-counts-per-statement.ts';
 import * as m0006PatientCountsLastChange from './0006-patient-counts-last-change.ts';
 import * as m0007VisitsByDefinition from './0007-visits-by-definition.ts';
+import * as m0008SiteNameTrigram from './0008-site-name-trigram.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005-patient-counts-per-statement': m0005PatientCountsPerStatement,
   '0006-patient-counts-last-change': m0006PatientCountsLastChange,
   '0007-visits-by-definition': m0007VisitsByDefinition,
+  '0008-site-name-trigram': m0008SiteNameTrigram,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
