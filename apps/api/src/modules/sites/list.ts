@@ -10,7 +10,7 @@
 //                       (the subjects' latest is kept per study, site and status in patient_counts).
 import { sql, type Db } from '@ctp/db';
 import type { SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
-import { containsPattern, pageWindow, withTotal, type Fragment } from '../../sql-helpers.ts';
+import { containsPattern, omitColumns, pageWindow, withTotal, type Fragment } from '../../sql-helpers.ts';
 import type { SiteScope } from './scope.ts';
 
 /** A site as read: its timestamps are Dates until toSiteSummary writes them as the contract's ISO strings. */
@@ -94,8 +94,8 @@ export async function sitePage(
 }
 
 export function toSiteSummary(row: SiteRow): SiteSummary {
-  const { city: _c, country: _co, phone: _p, email: _e, version: _v, createdAt, lastActivity, ...summary } = row;
-  return { ...summary, createdAt: createdAt.toISOString(), lastActivity: lastActivity?.toISOString() ?? null };
+  const summary = omitColumns(row, 'city', 'country', 'phone', 'email', 'version', 'createdAt', 'lastActivity');
+  return { ...summary, createdAt: row.createdAt.toISOString(), lastActivity: row.lastActivity?.toISOString() ?? null };
 }
 
 export async function listSites(db: Db, scope: SiteScope, input: SiteListInput) {

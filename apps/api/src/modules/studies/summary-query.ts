@@ -3,6 +3,7 @@
 import type { Db } from '@ctp/db';
 import type { StudySummary } from '@ctp/contracts';
 import { currentEnrollmentOf, inStudies } from './scope-sql.ts';
+import { omitColumns } from '../../sql-helpers.ts';
 
 export function studySummaryQuery(db: Db, studyIds: number[] | null) {
   let q = db
@@ -27,8 +28,9 @@ export function studySummaryQuery(db: Db, studyIds: number[] | null) {
  * The row as the contract's StudySummary: the spec names therapeutic_area in snake case (the
  * CamelCasePlugin would rename a snake alias back), and createdAt travels as an ISO string.
  */
-export function toStudySummary<T extends { therapeuticArea: string | null; createdAt: Date }>({ therapeuticArea, createdAt, ...rest }: T) {
-  return { ...rest, createdAt: createdAt.toISOString(), therapeutic_area: therapeuticArea };
+export function toStudySummary<T extends { therapeuticArea: string | null; createdAt: Date }>(row: T) {
+  const rest = omitColumns(row, 'therapeuticArea', 'createdAt');
+  return { ...rest, createdAt: row.createdAt.toISOString(), therapeutic_area: row.therapeuticArea };
 }
 
 export async function listStudySummaries(q: ReturnType<typeof studySummaryQuery>): Promise<StudySummary[]> {

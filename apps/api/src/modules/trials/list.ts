@@ -63,7 +63,7 @@ export async function listTrials(db: Db, ids: number[] | null, input: TrialListI
     Number((await counted().executeTakeFirstOrThrow()).total),
   );
   return {
-    items: items.map((t) => ({ ...t, budget: Number(t.budget), spentBudget: Number(t.spentBudget) })),
+    items, // budget and spentBudget are numeric: numbers already (the driver's type parsers, connect.ts)
     total,
     limit: input.limit,
     offset: input.offset,
