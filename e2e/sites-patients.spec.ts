@@ -3,15 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { loginAs } from './support/auth';
-
-/** A tRPC query through the API the page uses (plain JSON). */
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const res = await page.request.get(
-    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-  );
-  expect(res.ok()).toBe(true);
-  return (await res.json()).result.data as T;
-}
+import { trpcQuery } from './support/trpc';
 
 /** The toast viewport (Radix also repeats each toast in a live region for screen readers). */
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });

@@ -1,20 +1,7 @@
 // Studies and the CTMS trial portfolio, end to end against the real API and a fresh demo database.
-import { test, expect, type Page, type Route } from '@playwright/test';
+import { test, expect, type Route } from '@playwright/test';
 import { loginAs } from './support/auth';
-
-/** Calls a tRPC query as the signed-in user (plain JSON) and returns its data. */
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const res = await page.request.get(
-    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-  );
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).result.data as T;
-}
-
-async function trpcMutation(page: Page, path: string, input: unknown) {
-  const res = await page.request.post(`/trpc/${path}`, { data: input });
-  expect(res.ok()).toBeTruthy();
-}
+import { trpcMutation, trpcQuery } from './support/trpc';
 
 test('a study manager creates a study, finds it by search and opens its detail', async ({ page }) => {
   await loginAs(page, 'study-manager', '/studies');

@@ -8,7 +8,8 @@
 import { sql } from '@ctp/db';
 import { can, type Role } from '@ctp/contracts';
 import { assertStudyVisible, visibleStudyIds, type StudyScope } from '../../access.ts';
-import { idArray, type Fragment } from '../../sql-helpers.ts';
+import { type Fragment } from '../../sql-helpers.ts';
+import { inStudies } from '../studies/scope-sql.ts';
 
 export interface SiteScope {
   /** `true` when the site aliased `s` is visible. */
@@ -22,8 +23,7 @@ export interface SiteScope {
 export function siteScope(scope: StudyScope, role: Role, studyId?: number): SiteScope {
   if (studyId !== undefined) assertStudyVisible(scope, studyId);
   const studyIds = studyId !== undefined ? [studyId] : visibleStudyIds(scope);
-  const studyCounts = (column: string) =>
-    studyIds ? sql<boolean>`${sql.ref(column)} = any(${idArray(studyIds)}::int[])` : sql<boolean>`true`;
+  const studyCounts = (column: string) => inStudies(column, studyIds);
   let visible: Fragment<boolean>;
   if (studyId !== undefined || studyIds !== null) {
     const member = sql<boolean>`exists (select 1 from study_sites vss where vss.site_id = s.id and ${studyCounts('vss.study_id')})`;
