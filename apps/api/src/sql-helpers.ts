@@ -50,12 +50,23 @@ export const LITERAL_OFFSET_MAX = 1_000;
  * page is then a statement text of its own, so deeper pages, which few people open, keep parameters:
  * the texts a connection prepares stay few.
  */
+// Only a non-negative integer is ever written into a statement's text.
+const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
 export function pageWindow(page: { limit: number; offset: number }) {
-  // Only a non-negative integer is ever written into the text.
-  const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
   const literal = isCount(page.limit) && isCount(page.offset) && page.offset <= LITERAL_OFFSET_MAX;
   const bound = (n: number): Fragment<number> => (literal && isCount(n) ? sql.lit(n) : sql<number>`${n}`);
   return { limit: bound(page.limit), offset: bound(page.offset), bound };
+}
+
+/**
+ * `limit <literal> offset <hidden>`, for a statement whose other values are all hidden too: one plan
+ * then serves every page, and the planner still knows a page is `limit` rows (hiding the limit as well
+ * made it expect a tenth of the table and join the page's rows by walking the whole primary key).
+ */
+export function hiddenOffsetWindow(page: { limit: number; offset: number }): Fragment {
+  if (!isCount(page.limit) || !isCount(page.offset)) throw new RangeError('A page is bounded by non-negative integers');
+  return sql`limit ${sql.lit(page.limit)} offset ${hiddenValue(page.offset, 'int')}`;
 }
 
 /**

@@ -239,6 +239,17 @@ describe('patients.list', () => {
     // A study filter or another site of their study still shows only their own site.
     const { studyId, otherSite } = await staffStudy();
     expect((await as.investigator!.patients.list({ studyId, siteId: otherSite })).total).toBe(0);
+    const ownStudy = staff[0]!.studyId;
+    const ownSites = staff.filter((m) => m.studyId === ownStudy).map((m) => m.siteId!);
+    const inOwnStudy = await allPatients(as.investigator!, { studyId: ownStudy });
+    const inOwnStudyExpected = await db()
+      .selectFrom('patients')
+      .select('id')
+      .where('studyId', '=', ownStudy)
+      .where('siteId', 'in', ownSites)
+      .execute();
+    expect(inOwnStudy.total).toBe(inOwnStudyExpected.length);
+    expect(inOwnStudy.items.every((p) => ownSites.includes(p.siteId))).toBe(true);
 
     const sponsorStudies = (await membership('sponsor')).map((m) => m.studyId);
     const sponsor = await allPatients(as.sponsor!);
@@ -286,6 +297,8 @@ describe('patient filter plans (plan.ts)', () => {
         for (const page of [
           { limit: 7, offset: 0 },
           { limit: 7, offset: 7 },
+          // A page deep in the matches: walked, it is read past a whole scope's worth of other subjects.
+          { limit: 7, offset: Math.floor(all.total / 2) },
           { limit: 7, offset: all.total },
         ]) {
           const expected = { total: all.total, ids: all.ids.slice(page.offset, page.offset + page.limit) };

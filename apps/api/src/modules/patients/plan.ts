@@ -17,7 +17,7 @@
 // first for a filter whose subjects are all old, reading most of the table to find 50 rows.
 // Searches of one or two characters cannot use the trigram index and read the whole table.
 import { sql, type Db } from '@ctp/db';
-import { pageWindow, type Fragment } from '../../sql-helpers.ts';
+import { hiddenOffsetWindow, pageWindow, type Fragment } from '../../sql-helpers.ts';
 import type { PatientFilter } from './filters.ts';
 
 /** Up to this many matches, a page is sorted out of the collected matching ids. */
@@ -26,8 +26,8 @@ export const SPARSE_MATCHES = 10_000;
 const withClause = (ctes: Fragment[]) => sql`with ${sql.join(ctes)} `;
 
 /** Every matching subject as (status, n): patient_counts rows stand for n subjects, patients rows for 1. */
-function weightedMatches({ base, search, narrow }: PatientFilter): Fragment {
-  if (!search) return sql`select p.status, p.n from patient_counts p where ${base}`;
+function weightedMatches({ base, indexedBase, search, narrow }: PatientFilter): Fragment {
+  if (!search) return sql`select p.status, p.n from patient_counts p where ${indexedBase}`;
   if (narrow) return sql`select p.status, 1 as n from patients p where ${base} and ${search.any}`;
   // The places' patient_counts rows through the (site_id) and (study_id, ...) indexes, one lookup per
   // matching site or study (the planner cannot see the ids when it plans: it would read the whole table).
@@ -109,14 +109,17 @@ export function pagePlan(
       sql`page as materialized (select p.id from (${parts}) p where ${pageExists} ${window})`,
     ]);
   }
+  // Without a search every value is hidden, the page's bounds too: one plan serves every page, the
+  // choice between sorting the few matches and walking an index is made here when the statement runs.
   const sparse = sql<boolean>`(select n from total) <= ${sparseMatches}`;
+  const hiddenWindow = sql`order by p.id desc ${hiddenOffsetWindow(page)}`;
   return withClause([
     total,
-    sql`m as materialized (select p.id from patients p where ${base} and ${sparse})`,
+    sql`m as materialized (select p.id from patients p where ${filter.indexedBase} and ${sparse})`,
     sql`page as materialized (
-      (select p.id from m p where ${sparse} and ${pageExists} ${window})
+      (select p.id from m p where ${sparse} and ${pageExists} ${hiddenWindow})
       union all
-      (select p.id from patients p where ${base} and not ${sparse} and ${pageExists} ${window}))`,
+      (select p.id from patients p where ${base} and not ${sparse} and ${pageExists} ${hiddenWindow}))`,
   ]);
 }
 
