@@ -923,7 +923,7 @@ describe('REST /api/patients', () => {
   });
 });
 
-describe('patient_counts', () => {
+describe('patient_counts and study_patient_counts', () => {
   const expectCountsToMatchSubjects = async (d: Db) => {
     const counted = await d
       .selectFrom('patients')
@@ -938,6 +938,21 @@ describe('patient_counts', () => {
     const key = (r: { studyId: number; siteId: number; status: string }) =>
       `${r.studyId}/${r.siteId}/${r.status}`;
     expect(new Map(kept.map((r) => [key(r), r.n]))).toEqual(new Map(counted.map((r) => [key(r), r.n])));
+    // study_patient_counts (migration 0009): the same subjects per study and status.
+    const perStudy = await d
+      .selectFrom('patients')
+      .select(['studyId', 'status', sql<number>`count(*)::int`.as('n')])
+      .groupBy(['studyId', 'status'])
+      .execute();
+    const keptPerStudy = await d
+      .selectFrom('studyPatientCounts')
+      .select(['studyId', 'status', 'n'])
+      .where('n', '>', 0)
+      .execute();
+    const studyKey = (r: { studyId: number; status: string }) => `${r.studyId}/${r.status}`;
+    expect(new Map(keptPerStudy.map((r) => [studyKey(r), r.n]))).toEqual(
+      new Map(perStudy.map((r) => [studyKey(r), r.n])),
+    );
     // last_change: per study and site with subjects, the latest updated_at of its subjects (a group a
     // subject left keeps its time, so groups are compared per study and site, not per status).
     const latest = await d
@@ -957,7 +972,7 @@ describe('patient_counts', () => {
     );
   };
 
-  it('stays equal to the subjects counted per study, site and status after enrolments and status changes', () =>
+  it('stay equal to the subjects counted per study, site and status after enrolments and status changes', () =>
     expectCountsToMatchSubjects(db()));
 
   it('follows one statement that moves many subjects and one that deletes them (rolled back)', async () => {

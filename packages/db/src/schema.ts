@@ -130,6 +130,13 @@ export interface PatientCountsTable {
   lastChange: Date | null;
 }
 
+/** Subjects per (study, status): patient_counts summed over sites (migration 0009). */
+export interface StudyPatientCountsTable {
+  studyId: number;
+  status: PatientStatus;
+  n: number;
+}
+
 export interface MilestonesTable {
   id: Generated<number>;
   studyId: number;
@@ -226,6 +233,7 @@ export interface Database {
   studyMemberships: StudyMembershipsTable;
   patients: PatientsTable;
   patientCounts: PatientCountsTable;
+  studyPatientCounts: StudyPatientCountsTable;
   milestones: MilestonesTable;
   budgetLines: BudgetLinesTable;
   protocolDeviations: ProtocolDeviationsTable;

@@ -8,6 +8,7 @@ import * as m0005PatientCountsPerStatement from './0005-patient-counts-per-state
 import * as m0006PatientCountsLastChange from './0006-patient-counts-last-change.ts';
 import * as m0007VisitsByDefinition from './0007-visits-by-definition.ts';
 import * as m0008SiteNameTrigram from './0008-site-name-trigram.ts';
+import * as m0009StudyPatientCounts from './0009-study-patient-counts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0006-patient-counts-last-change': m0006PatientCountsLastChange,
   '0007-visits-by-definition': m0007VisitsByDefinition,
   '0008-site-name-trigram': m0008SiteNameTrigram,
+  '0009-study-patient-counts': m0009StudyPatientCounts,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

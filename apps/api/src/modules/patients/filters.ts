@@ -5,7 +5,8 @@
 //   studyId  NOT_FOUND when the study is not visible; siteId; status
 //   search   contains the term, case-insensitive, in the subject code, the study code or the site name.
 // `base` (scope, study, site, status) names only study_id, site_id and status, which patient_counts
-// (migration 0003) also has, so totals without a search are sums over it. A search resolves the
+// (migration 0003) also has, so totals without a search are sums over it, or over study_patient_counts
+// (migration 0009) when no condition names a site. A search resolves the
 // matching studies and sites first (small tables) into id arrays, in a CTE of the same statement, so it
 // is two parts: subjects of those studies and sites (counted in
 // patient_counts, listed through the study and site indexes) and subjects whose own code matches (the
@@ -51,6 +52,8 @@ export interface PatientFilter {
   base: Fragment<boolean>;
   /** The same conditions with the scope as an index condition on p.study_id (see the header). */
   indexedBase: Fragment<boolean>;
+  /** True when the conditions name p.site_id (a site filter, or site staff's own sites). */
+  namesSite: boolean;
   /** The search, or null without one. */
   search: PatientSearch | null;
   /**
@@ -146,6 +149,7 @@ export function patientFilter(scope: StudyScope, input: PatientFilterInput): Pat
     base,
     // With a study or a site named, their index is the way in and the scope is only checked.
     indexedBase: hidden && input.siteId === undefined && input.studyId === undefined ? and('hidden') : base,
+    namesSite: input.siteId !== undefined || visible.sites.size > 0,
     search: input.search ? patientSearch(input.search, base, narrow, value) : null,
     narrow,
     value,

@@ -1,9 +1,10 @@
 // How a patient filter is executed, in one statement per list, summary or export, so that every shape
 // of filter stays fast at 100k subjects. The statement's CTEs are `total(n)`, the filter's subjects, and
 // `page(id)`, the ids of one page, newest first:
-//   no search        total summed from patient_counts (a few thousand rows at most); the page from the
-//                    matching ids sorted when there are few (SPARSE_MATCHES), else from the newest-first
-//                    walk of an index ((status, id), (study_id, id), (site_id, id) or the primary key).
+//   no search        total summed from study_patient_counts, or patient_counts when a site is named (a
+//                    few thousand rows at most); the page from the matching ids sorted when there are
+//                    few (SPARSE_MATCHES), else from the newest-first walk of an index ((status, id),
+//                    (study_id, id), (site_id, id) or the primary key).
 //                    Both branches are in the statement; a one-time filter on the total runs only one.
 //   search, narrow   one study, one site or a site-scoped user: those few rows are read through their
 //                    index, the search is checked on them, and page and total come from the matches
@@ -26,8 +27,12 @@ export const SPARSE_MATCHES = 10_000;
 const withClause = (ctes: Fragment[]) => sql`with ${sql.join(ctes)} `;
 
 /** Every matching subject as (status, n): patient_counts rows stand for n subjects, patients rows for 1. */
-function weightedMatches({ base, indexedBase, search, narrow }: PatientFilter): Fragment {
-  if (!search) return sql`select p.status, p.n from patient_counts p where ${indexedBase}`;
+function weightedMatches({ base, indexedBase, namesSite, search, narrow }: PatientFilter): Fragment {
+  if (!search) {
+    // Per study when no site is named: a few rows per study, each checked against the scope's hash.
+    if (!namesSite) return sql`select p.status, p.n from study_patient_counts p where ${base}`;
+    return sql`select p.status, p.n from patient_counts p where ${indexedBase}`;
+  }
   if (narrow) return sql`select p.status, 1 as n from patients p where ${base} and ${search.any}`;
   // The places' patient_counts rows through the (site_id) and (study_id, ...) indexes, one lookup per
   // matching site or study (the planner cannot see the ids when it plans: it would read the whole table).
