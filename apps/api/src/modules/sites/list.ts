@@ -118,9 +118,11 @@ export async function summarizeSites(
   const where = siteWhere(scope, input);
   // Without a search, a study_sites or patient_counts row of a study that counts always belongs to a
   // listed site (the scope lists every site of those studies; a subject's study and site are a
-  // study_sites row), so the sums need not look the sites up.
+  // study_sites row), so the sums need not look the sites up, and subjects are summed per study
+  // (study_patient_counts, migration 0009).
   const ofListedSites = (column: string) =>
     input.search ? sql`and ${sql.ref(column)} in (select id from vs)` : sql``;
+  const subjectCounts = input.search ? sql`patient_counts` : sql`study_patient_counts`;
   const { rows } = await sql<Omit<SitesOverview, 'enrollmentRate'>>`
     with vs as materialized (select s.id, s.status from sites s where ${where})
     select sites.*, targets.*, enrollment.*
@@ -128,7 +130,7 @@ export async function summarizeSites(
                  count(*) filter (where vs.status = 'pending')::int as pending_sites from vs) sites,
          (select coalesce(sum(ss.enrollment_target), 0)::int as total_target from study_sites ss
            where ${scope.studyCounts('ss.study_id')} ${ofListedSites('ss.site_id')}) targets,
-         (select coalesce(sum(pc.n), 0)::int as total_enrollment from patient_counts pc
+         (select coalesce(sum(pc.n), 0)::int as total_enrollment from ${subjectCounts} pc
            where pc.status in ('enrolled', 'completed') and ${scope.studyCounts('pc.study_id')}
              ${ofListedSites('pc.site_id')}) enrollment`.execute(db);
   const r = rows[0]!;

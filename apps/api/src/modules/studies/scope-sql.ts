@@ -11,9 +11,9 @@ export function inStudies(column: string, ids: number[] | null) {
 
 /**
  * currentEnrollment of the study whose id is in `studyIdColumn`: its subjects enrolled or completed,
- * summed from patient_counts (per study, site and status, kept by a trigger; migration 0003).
+ * summed from study_patient_counts (per study and status, kept by triggers; migration 0009).
  */
 export function currentEnrollmentOf(studyIdColumn: string) {
-  return sql<number>`(select coalesce(sum(pc.n), 0)::int from patient_counts pc
+  return sql<number>`(select coalesce(sum(pc.n), 0)::int from study_patient_counts pc
     where pc.study_id = ${sql.ref(studyIdColumn)} and pc.status in ('enrolled', 'completed'))`;
 }

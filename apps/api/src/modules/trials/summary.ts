@@ -5,7 +5,7 @@
 //   budgets       = sum of the trials' budget_total per currency, largest first (the web shows each in
 //                   millions, one decimal); amounts in different currencies are never added together
 //   avgEnrollment = average over trials with a target of currentEnrollment / targetEnrollment * 100
-// One statement; subjects are summed from patient_counts (per study, site and status; migration 0003).
+// One statement; subjects are summed from study_patient_counts (per study and status; migration 0009).
 import { sql, type Db } from '@ctp/db';
 import { inStudies } from '../studies/scope-sql.ts';
 import { round1 } from './lookup.ts';
@@ -20,7 +20,7 @@ export async function trialSummary(db: Db, ids: number[] | null) {
     avgEnrollment: number | null;
   }>`
     with scoped as (select s.id, s.status, s.target_enrollment, s.budget_total, s.currency from studies s where ${inStudies('s.id', ids)}),
-    enrolled as (select p.study_id, sum(p.n)::int as n from patient_counts p
+    enrolled as (select p.study_id, sum(p.n)::int as n from study_patient_counts p
                  where ${inStudies('p.study_id', ids)} and p.status in ('enrolled', 'completed') group by p.study_id)
     select
       (select count(*)::int from scoped) as trials,
