@@ -81,12 +81,18 @@ export function hiddenValue(value: string | number, type: 'text' | 'int'): Fragm
 
 /** hiddenValue for an id array, cast so that `= any(...)` reads it as an array, not as a subquery. */
 export function hiddenIds(ids: readonly number[]): Fragment {
-  return sql`(select ${idArray(ids)}::int[])::int[]`;
+  return sql`(select ${intArrayLiteral(ids)}::int[])::int[]`;
 }
 
-/** Ints for SQL `= any(...)`: an empty list matches nothing rather than being a syntax error. */
-export function idArray(ids: readonly number[]): number[] {
-  return ids.length ? [...ids] : [-1];
+/**
+ * Ints as one PostgreSQL array literal ('{1,2,3}'), the parameter for `$n::int[]`. Given a JavaScript
+ * array, pg builds that text itself one element at a time, five strings per element: for a 200-study
+ * scope, sent two or three times per statement, a third of all the API allocated per list call, and
+ * the young-generation collections (which pause every request in flight) grew with it.
+ */
+export function intArrayLiteral(ids: readonly number[]): string {
+  if (!ids.every(Number.isSafeInteger)) throw new RangeError('An id array holds integers only');
+  return `{${ids.join(',')}}`;
 }
 
 /** Optimistic lock: an UPDATE ... WHERE version = ? that touched nothing means someone else got there first. */

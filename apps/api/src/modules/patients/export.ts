@@ -11,7 +11,7 @@ import {
   type PatientSummary,
 } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
-import { todayIso } from '../../sql-helpers.ts';
+import { intArrayLiteral, todayIso } from '../../sql-helpers.ts';
 import { patientFilter } from './filters.ts';
 import { patientRows, toPatientSummary } from './list.ts';
 import { matchingIds } from './plan.ts';
@@ -73,7 +73,7 @@ export async function exportPatientsCsv(
   // The matching ids (at most MAX_PATIENT_EXPORT_ROWS integers), then their rows 1000 at a time.
   const { ids } = await matchingIds(db, filter, { limit: MAX_PATIENT_EXPORT_ROWS, offset: 0 });
   for (let i = 0; i < ids.length; i += PAGE) {
-    const chunk = sql`with total as (select 0 as n), page as (select unnest(${ids.slice(i, i + PAGE)}::int[]) as id)`;
+    const chunk = sql`with total as (select 0 as n), page as (select unnest(${intArrayLiteral(ids.slice(i, i + PAGE))}::int[]) as id)`;
     for (const row of (await patientRows(db, chunk, today)).rows) {
       stringifier.write(csvRecord(toPatientSummary(row, now.getUTCFullYear())));
     }

@@ -27,7 +27,7 @@
 import { sql } from '@ctp/db';
 import type { PatientFilterInput } from '@ctp/contracts';
 import { assertStudyVisible, type StudyScope } from '../../access.ts';
-import { containsPattern, hiddenIds, hiddenValue, type Fragment } from '../../sql-helpers.ts';
+import { containsPattern, hiddenIds, hiddenValue, intArrayLiteral, type Fragment } from '../../sql-helpers.ts';
 
 export interface PatientSearch {
   /**
@@ -84,7 +84,7 @@ export function scopeCondition(scope: StudyScope, form: ScopeForm = 'param'): Fr
   if (whole.length) {
     // A hashed subplan: IN over a set, kept from becoming a join (which would lose the walk's order) by IS TRUE.
     if (form === 'hashed') parts.push(sql`(p.study_id in (select unnest(${hiddenIds(whole)}))) is true`);
-    else parts.push(sql`p.study_id = any(${form === 'hidden' ? hiddenIds(whole) : sql`${whole}::int[]`})`);
+    else parts.push(sql`p.study_id = any(${form === 'hidden' ? hiddenIds(whole) : sql`${intArrayLiteral(whole)}::int[]`})`);
   }
   if (pairs.length) parts.push(sql`(p.study_id, p.site_id) in (${sql.join(pairs)})`);
   if (!parts.length) return sql<boolean>`false`;

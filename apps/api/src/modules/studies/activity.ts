@@ -14,6 +14,7 @@ import { sql, type Db } from '@ctp/db';
 import type { ActivityEvent } from '@ctp/contracts';
 import { canSeeStudy, type StudyScope } from '../../access.ts';
 import { readActivity } from '../audit/activity-events.ts';
+import { intArrayLiteral } from '../../sql-helpers.ts';
 
 export const ACTIVITY_PATIENT_WINDOW = 200;
 
@@ -26,7 +27,7 @@ export async function recentActivity(
   const { studyId, limit } = input;
   if (!canSeeStudy(scope, studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
   const ownSites = scope.siteScoped ? scope.sites.get(studyId) : undefined;
-  const siteFilter = (col: string) => (ownSites ? sql`and ${sql.ref(col)} = any(${ownSites}::int[])` : sql``);
+  const siteFilter = (col: string) => (ownSites ? sql`and ${sql.ref(col)} = any(${intArrayLiteral(ownSites)}::int[])` : sql``);
 
   const { rows } = await sql<Record<'milestones' | 'budgetLines' | 'studySites' | 'patients' | 'protocolDeviations', string[]>>`
     select

@@ -2,11 +2,11 @@
 // parameter, not `in ($1, ... $200)`: a 200-study scope would otherwise be 200 parameters to build,
 // send and bind on every call.
 import { sql } from '@ctp/db';
-import { idArray } from '../../sql-helpers.ts';
+import { intArrayLiteral } from '../../sql-helpers.ts';
 
 export function inStudies(column: string, ids: number[] | null) {
   if (!ids) return sql<boolean>`true`;
-  return sql<boolean>`${sql.ref(column)} = any(${idArray(ids)}::int[])`;
+  return sql<boolean>`${sql.ref(column)} = any(${intArrayLiteral(ids)}::int[])`;
 }
 
 /**
