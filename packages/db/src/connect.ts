@@ -3,13 +3,14 @@
 // bigint and numeric as number, date as 'YYYY-MM-DD' string, timestamptz as Date.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { StatementCachingClient } from './statement-cache.ts';
+import { CamelCaseRowsPlugin } from './camel-case-rows.ts';
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 
@@ -49,7 +50,7 @@ export const pgliteParsers = {
 /** Options for every PGlite instance: the type parsers above and the extensions migrations use (pg_trgm: 0003). */
 export const pgliteOptions = { parsers: pgliteParsers, extensions: { pg_trgm } };
 
-const plugins = [new CamelCasePlugin()];
+const plugins = [new CamelCaseRowsPlugin()];
 
 export async function connect(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
