@@ -11,8 +11,8 @@
 // is two parts: subjects of those studies and sites (counted in
 // patient_counts, listed through the study and site indexes) and subjects whose own code matches (the
 // trigram index on subject_code, migration 0003, in the CTE `code_matches` of a broad search).
-// Statements hide their values (the scope, the study, site and status, a search term, the page's bounds)
-// from the planner (hiddenValue, sql-helpers.ts), so that PostgreSQL keeps one plan per statement instead
+// Statements hide their values (the scope, the study, site and status, a search term, and without a
+// search the page's offset: hiddenOffsetWindow) from the planner (hiddenValue, sql-helpers.ts), so that PostgreSQL keeps one plan per statement instead
 // of planning every call (a third of a search's database time, half of a deep page's, at scale 100). That
 // holds because the plans do not hinge on the values: a term of HIDDEN_TERM_MIN_LENGTH characters or more
 // is always matched through the trigram index and the study and site indexes, and without a search the
