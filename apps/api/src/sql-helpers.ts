@@ -38,6 +38,9 @@ export function staleVersion(): TRPCError {
   return new TRPCError({ code: 'CONFLICT', message: STALE_VERSION_MESSAGE });
 }
 
+// Only a non-negative integer is ever written into a statement's text.
+const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
 /** The deepest OFFSET written into a statement as a literal (see pageWindow). */
 export const LITERAL_OFFSET_MAX = 1_000;
 
@@ -50,9 +53,6 @@ export const LITERAL_OFFSET_MAX = 1_000;
  * page is then a statement text of its own, so deeper pages, which few people open, keep parameters:
  * the texts a connection prepares stay few.
  */
-// Only a non-negative integer is ever written into a statement's text.
-const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
-
 export function pageWindow(page: { limit: number; offset: number }) {
   const literal = isCount(page.limit) && isCount(page.offset) && page.offset <= LITERAL_OFFSET_MAX;
   const bound = (n: number): Fragment<number> => (literal && isCount(n) ? sql.lit(n) : sql<number>`${n}`);
