@@ -5,6 +5,9 @@
 // web uses httpBatchLink, because log-in sets a cookie), so this handler resolves the same Response
 // with tRPC's own resolveResponse and sends it with a Content-Length in a single write: under load it
 // cut the API process's CPU per list request (see the bench notes in the README).
+// A query (GET) is also turned into a fetch Request without tRPC's abort signal: that signal is
+// aborted when the response closes, after every request, and each abort builds a DOMException with a
+// stack trace; no procedure here reads the signal.
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
@@ -21,7 +24,10 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
 export function trpcHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TRouter>) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const request = incomingMessageToRequest(req, res, { maxBodySize: opts.maxBodySize });
+      const request =
+        req.method === 'GET' || req.method === 'HEAD'
+          ? queryRequest(req)
+          : incomingMessageToRequest(req, res, { maxBodySize: opts.maxBodySize });
       const response = await resolveResponse<TRouter>({
         router: opts.router,
         req: request,
@@ -43,4 +49,17 @@ export function trpcHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOpti
       next(err);
     }
   };
+}
+
+/**
+ * A GET as a fetch Request for resolveResponse, which reads its method, headers and query string. The
+ * origin is fixed: the Host header is the client's to write and nothing here reads it from the URL.
+ */
+function queryRequest(req: ExpressRequest): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else if (value !== undefined) headers.append(key, value);
+  }
+  return new Request(new URL(req.originalUrl, 'http://localhost'), { method: req.method, headers });
 }
