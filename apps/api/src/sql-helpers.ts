@@ -95,6 +95,14 @@ export function intArrayLiteral(ids: readonly number[]): string {
   return `{${ids.join(',')}}`;
 }
 
+/**
+ * A timestamptz as the contracts' timestamp, written by PostgreSQL for JSON it builds: ISO 8601 in UTC
+ * with milliseconds, as JavaScript's toISOString writes it (whatever the session's time zone).
+ */
+export function isoTimestamp(value: Fragment): Fragment<string> {
+  return sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** Optimistic lock: an UPDATE ... WHERE version = ? that touched nothing means someone else got there first. */
 export function assertUpdated<T>(row: T | undefined): T {
   if (row === undefined) throw staleVersion();

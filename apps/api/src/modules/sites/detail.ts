@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import type { SiteDetail, SiteStudy } from '@ctp/contracts';
-import { sitePage, toSiteSummary } from './list.ts';
+import { sitePage } from './list.ts';
 import type { SiteScope } from './scope.ts';
 import { siteInsights, siteMetrics } from './insights.ts';
 import { todayIso } from '../../sql-helpers.ts';
@@ -43,19 +43,15 @@ export async function siteDetail(
   id: number,
   now = new Date(),
 ): Promise<SiteDetail> {
-  const { rows: [row] } = await sitePage(db, scope, sql<boolean>`s.id = ${id} and ${scope.visible}`, { limit: 1, offset: 0 });
-  if (!row) throw siteNotFound();
+  const where = sql<boolean>`s.id = ${id} and ${scope.visible}`;
+  const { items: [site] } = await sitePage(db, scope, where, { limit: 1, offset: 0 }, { contact: true });
+  if (!site) throw siteNotFound();
   const today = todayIso(now);
   const studies = await siteStudies(db, scope, id);
   const metrics = await siteMetrics(db, id, scope.studyCounts, today);
   return {
-    ...toSiteSummary(row),
-    city: row.city,
-    country: row.country,
-    phone: row.phone,
-    email: row.email,
-    version: row.version,
-    daysActive: Math.round((now.getTime() - row.createdAt.getTime()) / DAY_MS),
+    ...site,
+    daysActive: Math.round((now.getTime() - Date.parse(site.createdAt)) / DAY_MS),
     studies,
     insights: siteInsights(metrics, studies, today),
   };

@@ -9,20 +9,12 @@
 //                       audited change to the site or its subjects without reading the audit trail
 //                       (the subjects' latest is kept per study, site and status in patient_counts).
 import { sql, type Db } from '@ctp/db';
-import type { SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
-import { containsPattern, omitColumns, pageWindow, withTotal, type Fragment } from '../../sql-helpers.ts';
+import type { SiteDetail, SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
+import { containsPattern, isoTimestamp, pageWindow, type Fragment } from '../../sql-helpers.ts';
 import type { SiteScope } from './scope.ts';
 
-/** A site as read: its timestamps are Dates until toSiteSummary writes them as the contract's ISO strings. */
-export interface SiteRow extends Omit<SiteSummary, 'createdAt' | 'lastActivity'> {
-  createdAt: Date;
-  lastActivity: Date | null;
-  city: string | null;
-  country: string;
-  phone: string | null;
-  email: string | null;
-  version: number;
-}
+/** A site with the fields its detail adds to the list's (sitePage's `contact` option). */
+export type SiteWithContact = SiteSummary & Pick<SiteDetail, 'city' | 'country' | 'phone' | 'email' | 'version'>;
 
 /** The list's filters as SQL conditions on `sites s` (AND-combined with the scope). */
 export function siteWhere(
@@ -55,52 +47,65 @@ export function siteWhere(
  * not hinge on how many sites a scope holds and PostgreSQL keeps one reusable plan: the alternative,
  * walking the site-number index until a page is full, is best for a wide scope and worst for a narrow
  * one, and the reusable plan cannot tell them apart.
+ * PostgreSQL writes the page as one JSON array in the contract's shape (timestamps as ISO strings),
+ * read without the camelCase mapping: no row objects to parse, rename and copy per site.
  */
 export async function sitePage(
   db: Db,
   scope: SiteScope,
   where: Fragment<boolean>,
   page: { limit: number; offset: number },
-): Promise<{ total: number; rows: SiteRow[] }> {
+): Promise<{ total: number; items: SiteSummary[] }>;
+export async function sitePage(
+  db: Db,
+  scope: SiteScope,
+  where: Fragment<boolean>,
+  page: { limit: number; offset: number },
+  options: { contact: true },
+): Promise<{ total: number; items: SiteWithContact[] }>;
+export async function sitePage(
+  db: Db,
+  scope: SiteScope,
+  where: Fragment<boolean>,
+  page: { limit: number; offset: number },
+  options?: { contact: true },
+): Promise<{ total: number; items: SiteSummary[] }> {
   const bounds = pageWindow(page);
-  const { rows } = await sql<SiteRow & { total: number }>`
+  const contact = options?.contact
+    ? sql`, 'city', s.city, 'country', s.country, 'phone', s.phone, 'email', s.email, 'version', s.version`
+    : sql``;
+  const { rows } = await sql<{ total: number; items: SiteSummary[] }>`
     with selected as materialized (select s.id, s.site_number from sites s where ${where}),
     page as materialized (
       select sel.id from selected sel order by sel.site_number limit ${bounds.limit} offset ${bounds.offset}
     )
     select (select count(*)::int from selected) as total,
-      s.id, s.site_number, s.name as site_name, s.principal_investigator, s.address, s.status,
-      agg.enrollment_target, subj.current_enrollment, agg.study_count,
-      greatest(s.updated_at, agg.last_change, subj.last_change) as last_activity,
-      s.created_at, agg.first_study_id as study_id,
-      s.city, s.country, s.phone, s.email, s.version
-    from page join sites s on s.id = page.id
-    cross join lateral (
-      select coalesce(sum(ss.enrollment_target), 0)::int as enrollment_target, count(*)::int as study_count,
-             min(ss.study_id) as first_study_id, max(ss.updated_at) as last_change
-      from study_sites ss where ss.site_id = s.id and ${scope.studyCounts('ss.study_id')}
-    ) agg
-    cross join lateral (
-      -- patient_counts.last_change: the latest updated_at of the subjects counted (migration 0006).
-      select coalesce(sum(pc.n) filter (where pc.status in ('enrolled', 'completed')), 0)::int as current_enrollment,
-             max(pc.last_change) as last_change
-      from patient_counts pc where pc.site_id = s.id and ${scope.studyCounts('pc.study_id')}
-    ) subj
-    order by s.site_number`.execute(db);
-  return withTotal(rows, page.offset, async () => {
-    const counted = await sql<{ total: number }>`select count(*)::int as total from sites s where ${where}`.execute(db);
-    return counted.rows[0]!.total;
-  });
-}
-
-export function toSiteSummary(row: SiteRow): SiteSummary {
-  const summary = omitColumns(row, 'city', 'country', 'phone', 'email', 'version', 'createdAt', 'lastActivity');
-  return { ...summary, createdAt: row.createdAt.toISOString(), lastActivity: row.lastActivity?.toISOString() ?? null };
+      coalesce((select json_agg(json_build_object(
+        'id', s.id, 'siteNumber', s.site_number, 'siteName', s.name,
+        'principalInvestigator', s.principal_investigator, 'address', s.address, 'status', s.status,
+        'enrollmentTarget', agg.enrollment_target, 'currentEnrollment', subj.current_enrollment,
+        'studyCount', agg.study_count,
+        'lastActivity', ${isoTimestamp(sql`greatest(s.updated_at, agg.last_change, subj.last_change)`)},
+        'createdAt', ${isoTimestamp(sql`s.created_at`)}, 'studyId', agg.first_study_id ${contact}
+      ) order by s.site_number)
+      from page join sites s on s.id = page.id
+      cross join lateral (
+        select coalesce(sum(ss.enrollment_target), 0)::int as enrollment_target, count(*)::int as study_count,
+               min(ss.study_id) as first_study_id, max(ss.updated_at) as last_change
+        from study_sites ss where ss.site_id = s.id and ${scope.studyCounts('ss.study_id')}
+      ) agg
+      cross join lateral (
+        -- patient_counts.last_change: the latest updated_at of the subjects counted (migration 0006).
+        select coalesce(sum(pc.n) filter (where pc.status in ('enrolled', 'completed')), 0)::int as current_enrollment,
+               max(pc.last_change) as last_change
+        from patient_counts pc where pc.site_id = s.id and ${scope.studyCounts('pc.study_id')}
+      ) subj), '[]') as items`.execute(db.withoutPlugins());
+  return rows[0]!;
 }
 
 export async function listSites(db: Db, scope: SiteScope, input: SiteListInput) {
-  const { total, rows } = await sitePage(db, scope, siteWhere(scope, input), input);
-  return { items: rows.map(toSiteSummary), total, limit: input.limit, offset: input.offset };
+  const { total, items } = await sitePage(db, scope, siteWhere(scope, input), input);
+  return { items, total, limit: input.limit, offset: input.offset };
 }
 
 /**
