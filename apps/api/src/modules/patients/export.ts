@@ -13,7 +13,7 @@ import {
 import type { StudyScope } from '../../access.ts';
 import { intArrayLiteral, todayIso } from '../../sql-helpers.ts';
 import { patientFilter } from './filters.ts';
-import { patientRows, toPatientSummary } from './list.ts';
+import { patientPage } from './list.ts';
 import { matchingIds } from './plan.ts';
 
 const PAGE = 1000;
@@ -74,8 +74,8 @@ export async function exportPatientsCsv(
   const { ids } = await matchingIds(db, filter, { limit: MAX_PATIENT_EXPORT_ROWS, offset: 0 });
   for (let i = 0; i < ids.length; i += PAGE) {
     const chunk = sql`with total as (select 0 as n), page as (select unnest(${intArrayLiteral(ids.slice(i, i + PAGE))}::int[]) as id)`;
-    for (const row of (await patientRows(db, chunk, today)).rows) {
-      stringifier.write(csvRecord(toPatientSummary(row, now.getUTCFullYear())));
+    for (const patient of (await patientPage(db, chunk, today, now.getUTCFullYear())).items) {
+      stringifier.write(csvRecord(patient));
     }
   }
   stringifier.end();
