@@ -46,17 +46,22 @@ export function createApp({ database, config, logger }: AppDeps) {
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
 
   app.use(helmet());
-  app.use(
-    pinoHttp({
-      logger,
-      // Paths only: query strings and bodies may hold clinical values.
-      serializers: {
-        req: (req) => ({ method: req.method, path: String(req.url).split('?')[0] }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  // A line per request, at info. Above info (LOG_LEVEL warn or error) pino-http would write only the
+  // 5xx lines that the tRPC and REST error handlers write themselves, yet still build a child logger
+  // per request (about 0.1 ms of the API's CPU per request under load): it is left out.
+  if (logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger,
+        // Paths only: query strings and bodies may hold clinical values.
+        serializers: {
+          req: (req) => ({ method: req.method, path: String(req.url).split('?')[0] }),
+          res: (res) => ({ statusCode: res.statusCode }),
+        },
+        autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      }),
+    );
+  }
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {

@@ -39,7 +39,10 @@ export function errorHandler(logger: Logger) {
       if (status >= 500) logger.error({ err: { code: err.code }, path: req.path }, 'procedure failed');
       return res.status(status).json(body);
     }
-    if (isDatabaseUnavailable(err)) return res.status(503).json({ error: 'Database unavailable, try again shortly' });
+    if (isDatabaseUnavailable(err)) {
+      logger.error({ err: { code: (err as any)?.code }, path: req.path }, 'database unavailable');
+      return res.status(503).json({ error: 'Database unavailable, try again shortly' });
+    }
     logger.error({ err: { name: (err as Error)?.name, code: (err as any)?.code }, path: req.path }, 'request failed');
     res.status(500).json({ error: 'Internal server error' });
   };
