@@ -10,6 +10,19 @@ export function inStudies(column: string, ids: number[] | null) {
 }
 
 /**
+ * inStudies for a statement that reads the studies table in another order (by code, a page at a time):
+ * each study is checked against a hash of the ids. PostgreSQL keeps one plan for it whatever the scope's
+ * size and walks the code index; with `= any` it probed the primary key once per id and sorted (a
+ * 200-study scope), or planned the statement anew on every call (a narrow one). Data manager's trials
+ * page: 1.22 -> 1.08 ms; four studies: 0.54-0.67 -> 0.36 ms (one connection, PostgreSQL 15, scale 100).
+ */
+export function hashedInStudies(column: string, ids: number[] | null) {
+  if (!ids) return sql<boolean>`true`;
+  // IS TRUE keeps the IN a hashed check on each row instead of a join the planner may reorder.
+  return sql<boolean>`(${sql.ref(column)} in (select unnest(${intArrayLiteral(ids)}::int[]))) is true`;
+}
+
+/**
  * currentEnrollment of the study whose id is in `studyIdColumn`: its subjects enrolled or completed,
  * summed from study_patient_counts (per study and status, kept by triggers; migration 0009).
  */

@@ -2,7 +2,7 @@
 // currentEnrollment = subjects of the study whose status is enrolled or completed.
 import type { Db } from '@ctp/db';
 import type { StudySummary } from '@ctp/contracts';
-import { currentEnrollmentOf, inStudies } from './scope-sql.ts';
+import { currentEnrollmentOf, hashedInStudies } from './scope-sql.ts';
 import { omitColumns } from '../../sql-helpers.ts';
 
 export function studySummaryQuery(db: Db, studyIds: number[] | null) {
@@ -20,7 +20,7 @@ export function studySummaryQuery(db: Db, studyIds: number[] | null) {
       's.createdAt',
       currentEnrollmentOf('s.id').as('currentEnrollment'),
     ]);
-  if (studyIds) q = q.where(inStudies('s.id', studyIds));
+  if (studyIds) q = q.where(hashedInStudies('s.id', studyIds));
   return q;
 }
 

@@ -6,7 +6,7 @@
 // (what a request allocates sets how often the collector pauses every request in flight).
 import { sql, type Db } from '@ctp/db';
 import type { MilestoneStatus, StudyPhase, StudyStatus, TrialListInput } from '@ctp/contracts';
-import { currentEnrollmentOf, inStudies } from '../studies/scope-sql.ts';
+import { currentEnrollmentOf, hashedInStudies } from '../studies/scope-sql.ts';
 import { containsPattern, pageWindow } from '../../sql-helpers.ts';
 
 export interface TrialListItem {
@@ -35,7 +35,7 @@ export interface TrialListItem {
 }
 
 export async function listTrials(db: Db, ids: number[] | null, input: TrialListInput) {
-  const conditions = [inStudies('s.id', ids)];
+  const conditions = [hashedInStudies('s.id', ids)];
   if (input.status) conditions.push(sql<boolean>`s.status = ${input.status}`);
   if (input.search) {
     const pattern = containsPattern(input.search);
