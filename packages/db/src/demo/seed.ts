@@ -363,7 +363,12 @@ function maxDate(a: string, b: string) {
   return a > b ? a : b;
 }
 
-/** A calendar date as a morning instant, for created_at and updated_at. */
+/**
+ * A calendar date as a morning instant, for created_at and updated_at; today's before 09:00 UTC is the
+ * present moment instead, so that no record is stamped in the future.
+ */
 function at(date: string) {
-  return `${date}T09:00:00Z`;
+  const morning = `${date}T09:00:00Z`;
+  const now = new Date();
+  return Date.parse(morning) > now.getTime() ? now.toISOString() : morning;
 }
