@@ -4,10 +4,10 @@
 // it counts as good when completed (missed, warning or still pending counts against the score).
 // With no subjects and no due visits there is nothing wrong to count, and the score is 100.
 import { sql, type Db } from '@ctp/db';
-import { intArrayLiteral } from '../../sql-helpers.ts';
+import { inStudies } from '../studies/scope-sql.ts';
 
 export async function computeDataQualityScore(db: Db, studyIds: number[] | null): Promise<number> {
-  const scope = studyIds ? sql`p.study_id = any(${intArrayLiteral(studyIds)}::int[])` : sql`true`;
+  const scope = inStudies('p.study_id', studyIds);
   const { rows } = await sql<{ expected: number; filled: number; due: number; completed: number }>`
     select
       (select count(*) * 3 from patients p where ${scope}) as expected,

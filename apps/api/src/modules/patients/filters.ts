@@ -12,13 +12,13 @@
 // patient_counts, listed through the study and site indexes) and subjects whose own code matches (the
 // trigram index on subject_code, migration 0003, in the CTE `code_matches` of a broad search).
 // Statements hide their values (the scope, the study, site and status, a search term, and without a
-// search the page's offset: hiddenOffsetWindow) from the planner (hiddenValue, sql-helpers.ts), so that PostgreSQL keeps one plan per statement instead
-// of planning every call (a third of a search's database time, half of a deep page's, at scale 100). That
-// holds because the plans do not hinge on the values: a term of HIDDEN_TERM_MIN_LENGTH characters or more
-// is always matched through the trigram index and the study and site indexes, and without a search the
-// choice that does hinge on them (sort the few matches, or walk an index newest first) is made when the
-// statement runs (plan.ts). Shorter terms cannot use the trigram index; their statements show their
-// values and are planned per call.
+// search the page's offset: hiddenOffsetWindow) from the planner (hiddenValue, sql-helpers.ts), so that
+// PostgreSQL keeps one plan per statement instead of planning every call (a third of a search's
+// database time, half of a deep page's, at scale 100). That holds because the plans do not hinge on the
+// values: a term of HIDDEN_TERM_MIN_LENGTH characters or more is always matched through the trigram
+// index and the study and site indexes, and without a search the choice that does hinge on them (sort
+// the few matches, or walk an index newest first) is made when the statement runs (plan.ts). Shorter
+// terms cannot use the trigram index; their statements show their values and are planned per call.
 // The scope comes in two forms: `base` checks each row read against a hash of the scope's study ids, for
 // rows found through another index (newest first through the primary key, a site's or a study's index, the
 // trigram index), where a reusable plan would otherwise compare each row with every id in turn (3 ms for a
@@ -27,7 +27,8 @@
 import { sql } from '@ctp/db';
 import type { PatientFilterInput } from '@ctp/contracts';
 import { assertStudyVisible, type StudyScope } from '../../access.ts';
-import { containsPattern, hiddenIds, hiddenValue, intArrayLiteral, type Fragment } from '../../sql-helpers.ts';
+import { containsPattern, hiddenIds, hiddenValue, type Fragment } from '../../sql-helpers.ts';
+import { inStudies } from '../studies/scope-sql.ts';
 
 export interface PatientSearch {
   /**
@@ -84,7 +85,8 @@ export function scopeCondition(scope: StudyScope, form: ScopeForm = 'param'): Fr
   if (whole.length) {
     // A hashed subplan: IN over a set, kept from becoming a join (which would lose the walk's order) by IS TRUE.
     if (form === 'hashed') parts.push(sql`(p.study_id in (select unnest(${hiddenIds(whole)}))) is true`);
-    else parts.push(sql`p.study_id = any(${form === 'hidden' ? hiddenIds(whole) : sql`${intArrayLiteral(whole)}::int[]`})`);
+    else if (form === 'hidden') parts.push(sql`p.study_id = any(${hiddenIds(whole)})`);
+    else parts.push(inStudies('p.study_id', whole));
   }
   if (pairs.length) parts.push(sql`(p.study_id, p.site_id) in (${sql.join(pairs)})`);
   if (!parts.length) return sql<boolean>`false`;
