@@ -3,7 +3,8 @@
 // postgres://postgres@127.0.0.1:5432/ctp_bench), starts the server in its own process, and measures the
 // procedures behind the core screens with many concurrent requests from this process (autocannon).
 // Prints p50/p99 latency and requests per second per call, and writes .bench/results.json.
-// --calls keeps only the calls whose names contain one of the given comma-separated parts.
+// --calls keeps only the calls whose names contain one of the given comma-separated parts ('none' skips
+// them). Then the mixed-workload soak (soak.ts): --soak seconds (60; 0 skips it), --soak-connections (50).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_DEMO_PASSWORD } from '@ctp/db';
 import { benchCalls, type BenchIds } from './calls.ts';
+import { runSoak, type SoakRow } from './soak.ts';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     port: { type: 'string', default: '3300' },
     calls: { type: 'string' },
+    soak: { type: 'string', default: '60' },
+    'soak-connections': { type: 'string', default: '50' },
   },
 });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ctp_bench';
@@ -130,10 +134,19 @@ for (const user of ['admin@demo.local', 'data-manager@demo.local']) {
     console.log(`${row.call.padEnd(34)} ${row.user.padEnd(13)} p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${String(row.rps).padStart(5)} req/s  errors ${row.errors}`);
   }
 }
-mkdirSync('.bench', { recursive: true });
-writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results }, null, 2));
 const slow = results.filter((r) => r.p99 >= 50);
-console.log(slow.length ? `\n${slow.length} call(s) at or above the 50 ms p99 target` : '\nEvery call under the 50 ms p99 target');
+if (results.length) console.log(slow.length ? `\n${slow.length} call(s) at or above the 50 ms p99 target` : '\nEvery call under the 50 ms p99 target');
+
+let soak: SoakRow[] = [];
+if (Number(values.soak) > 0) {
+  console.log(`\n» Mixed-workload soak: ${values['soak-connections']} connections, ${values.soak} s, reads and writes from five roles`);
+  soak = await runSoak({ base, seconds: Number(values.soak), connections: Number(values['soak-connections']), login, db: withBenchDb });
+  for (const r of soak) {
+    console.log(`${r.role.padEnd(14)} ${String(r.connections).padStart(3)} conns  ${String(r.requests).padStart(7)} requests  errors ${String(r.errors).padStart(4)}  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.rps).padStart(5)} req/s`);
+  }
+}
+mkdirSync('.bench', { recursive: true });
+writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results, soak }, null, 2));
 stop();
 process.exit(0);
 

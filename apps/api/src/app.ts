@@ -16,7 +16,8 @@ import { resolveSession, type SessionUser } from './modules/auth/session.ts';
 import { IdentityCache } from './modules/auth/identity-cache.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { csrfGuard } from './http/security.ts';
-import { errorHandler, isDatabaseUnavailable } from './http/errors.ts';
+import { errorHandler } from './http/errors.ts';
+import { reportFailure } from './http/error-boundary.ts';
 import { trpcHandler } from './http/trpc-handler.ts';
 import { callerFactory } from './rest-caller.ts';
 import { restRoutes } from './rest.ts';
@@ -81,6 +82,12 @@ export function createApp({ database, config, logger }: AppDeps) {
       res.locals.auth = { user: found?.user ?? null, sessionId: found?.sessionId ?? null } satisfies Auth;
       next();
     } catch (err) {
+      // On /trpc the failure (a lost database, typically) is raised in createContext, so tRPC answers
+      // it in its own shape (a batch gets a batch); REST answers through the error handler.
+      if (req.baseUrl === '/trpc') {
+        res.locals.authFailure = err;
+        return next();
+      }
       next(err);
     }
   });
@@ -111,13 +118,14 @@ export function createApp({ database, config, logger }: AppDeps) {
     '/trpc',
     trpcHandler({
       router: appRouter,
-      createContext: contextFor,
+      createContext: (req, res) => {
+        if (res.locals.authFailure) throw res.locals.authFailure;
+        return contextFor(req, res);
+      },
       maxBodySize: REQUEST_BODY_LIMIT_BYTES,
       onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          const unavailable = isDatabaseUnavailable(error.cause);
-          logger.error({ procedure, cause: { name: error.cause?.name, code: (error.cause as any)?.code } }, unavailable ? 'database unavailable' : 'procedure failed');
-        }
+        // The formatter answers with the same correlation id (correlationIdOf the same error).
+        if (error.code === 'INTERNAL_SERVER_ERROR') reportFailure(logger, error.cause ?? error, { procedure }, error);
       },
     }),
   );

@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
 import { loadScope, type StudyScope } from './access.ts';
 import { fieldErrorsOf } from './http/errors.ts';
+import { correlationIdOf, DATABASE_UNAVAILABLE_MESSAGE, internalErrorMessage, isDatabaseUnavailable } from './http/error-boundary.ts';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 
@@ -45,6 +47,23 @@ z.config({ customError: englishIssueMessage });
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
+    // An unexpected failure: the generic message and the correlation id the log line carries (onError
+    // in app.ts logs the same error under the same id); a lost database is 503, not 500.
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      const unavailable = isDatabaseUnavailable(cause);
+      const correlationId = correlationIdOf(error);
+      return {
+        message: unavailable ? DATABASE_UNAVAILABLE_MESSAGE : internalErrorMessage(correlationId),
+        code: unavailable ? TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE : shape.code,
+        data: {
+          code: unavailable ? ('SERVICE_UNAVAILABLE' as const) : shape.data.code,
+          httpStatus: unavailable ? 503 : 500,
+          path: shape.data.path,
+          correlationId,
+          fieldErrors: undefined,
+        },
+      };
+    }
     const zodError = cause instanceof z.ZodError ? cause : null;
     return {
       ...shape,
@@ -55,6 +74,7 @@ const t = initTRPC.context<Context>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
+        correlationId: undefined as string | undefined,
         fieldErrors: zodError ? fieldErrorsOf(zodError) : undefined,
       },
     };

@@ -1,23 +1,23 @@
 import { z } from 'zod';
+import { text } from './input.ts';
 import { role } from './roles.ts';
 import { SECURITY } from './constants.ts';
 
 export const loginInput = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
-  password: z.string().min(1, 'Enter your password').max(256),
+  email: text('name').toLowerCase().email('Enter a valid email address'),
+  password: text('secret', { trim: false }).min(1, 'Enter your password'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 /** Password policy: at least 12 characters with a letter and a digit (21 CFR Part 11 controls). */
-export const newPassword = z
-  .string()
+export const newPassword = text('secret', { trim: false })
   .min(SECURITY.passwordMinLength, `Use at least ${SECURITY.passwordMinLength} characters`)
   .max(256)
   .regex(/[A-Za-z]/, 'Include at least one letter')
   .regex(/[0-9]/, 'Include at least one digit');
 
 export const changePasswordInput = z
-  .object({ currentPassword: z.string().min(1).max(256), newPassword })
+  .object({ currentPassword: text('secret', { trim: false }).min(1), newPassword })
   .refine((v) => v.currentPassword !== v.newPassword, {
     message: 'The new password must differ from the current one',
     path: ['newPassword'],

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { MAX_LIST_LIMIT } from './constants.ts';
+import { text, listOffset } from './input.ts';
 
 /** Integer keys are PostgreSQL `integer`: a larger number cannot name a row (and must not reach SQL as a 500). */
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Calendar dates travel as YYYY-MM-DD strings on both database drivers. */
 export const isoDate = z
   .string()
+  .max(10, { abort: true })
   // An empty date is a missing one: it says the field is required (the friendly messages), not 'format'.
   .min(1, { abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
@@ -17,13 +19,13 @@ export const isoDate = z
  */
 export const timestamp = z.iso.datetime();
 /** Every change to a record names why (21 CFR Part 11 / ALCOA+). */
-export const reason = z.string().trim().min(3, 'Give a reason for the change').max(500);
+export const reason = text('reason').min(3, 'Give a reason for the change');
 /** Optimistic locking: an update names the version it read. */
 export const version = z.number().int().positive().max(2_147_483_647);
 
 export const pagination = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: listOffset.default(0),
 });
 
 export function page<T extends z.ZodTypeAny>(item: T) {

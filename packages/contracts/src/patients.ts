@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, searchTerm } from './input.ts';
 import { patientStatus, sex } from './enums.ts';
 import { id, isoDate, reason, version, pagination } from './common.ts';
 
@@ -27,7 +28,7 @@ export const patientListInput = pagination.extend({
   siteId: id.optional(),
   status: patientStatus.optional(),
   /** Matches patient code, study code or site name, case-insensitive. */
-  search: z.string().trim().max(100).optional(),
+  search: searchTerm,
 });
 export type PatientListInput = z.infer<typeof patientListInput>;
 /** The list's filters without paging: summary tiles and CSV export. */
@@ -59,7 +60,7 @@ export const patientEnrollInput = z.object({
     .min(1900, 'Year of birth is too early')
     .max(new Date().getUTCFullYear(), 'Year of birth cannot be in the future'),
   sex,
-  ethnicity: z.string().trim().max(80).nullish(),
+  ethnicity: text('name').max(80).nullish(),
   reason: reason.default('Subject screened'),
 });
 export type PatientEnrollInput = z.infer<typeof patientEnrollInput>;

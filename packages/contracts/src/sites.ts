@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, searchTerm } from './input.ts';
 import { siteStatus, studyStatus, alertType } from './enums.ts';
 import { id, reason, version, pagination, timestamp } from './common.ts';
 
@@ -27,23 +28,19 @@ const PHONE_PATTERN = /^(?=.{6,30}$)\+?[\d\s().-]*\d[\d\s().-]*(?:\s*(?:x|ext\.?
 const PHONE_MESSAGE = 'Enter a valid phone number, e.g. +1 555 123 4567';
 
 const siteFields = z.object({
-  siteNumber: z
-    .string()
-    .trim()
+  siteNumber: text('code')
     .toUpperCase()
     .regex(/^[A-Z0-9][A-Z0-9-]{1,19}$/, 'Use 2-20 letters, digits or dashes, e.g. SITE-001'),
-  siteName: z.string().trim().min(3, 'Give the site a name').max(200),
-  principalInvestigator: z.string().trim().max(200).nullish(),
-  address: z.string().trim().max(500).nullish(),
-  city: z.string().trim().max(120).nullish(),
-  country: z.string().trim().min(2, 'Choose a country').max(80),
+  siteName: text('name').min(3, 'Give the site a name').max(200),
+  principalInvestigator: text('name').max(200).nullish(),
+  address: text('text').max(500).nullish(),
+  city: text('name').max(120).nullish(),
+  country: text('name').min(2, 'Choose a country').max(80),
   // Optional: empty (or absent) means no phone.
-  phone: z
-    .string()
-    .trim()
+  phone: text('name')
     .refine((v) => v === '' || PHONE_PATTERN.test(v), PHONE_MESSAGE)
     .nullish(),
-  email: z.string().trim().email('Enter a valid email address').max(200).nullish().or(z.literal('')),
+  email: text('name').email('Enter a valid email address').max(200).nullish().or(z.literal('')),
 });
 export const siteCreateInput = siteFields.extend({ reason: reason.default('New site registered') });
 export type SiteCreateInput = z.infer<typeof siteCreateInput>;
@@ -62,7 +59,7 @@ export const siteListInput = pagination.extend({
   /** The site's own status; with studyId, its status in that study. */
   status: siteStatus.optional(),
   /** Matches site number, name, city or country, case-insensitive. */
-  search: z.string().trim().max(100).optional(),
+  search: searchTerm,
 });
 export type SiteListInput = z.infer<typeof siteListInput>;
 /** The tiles take the list's scope filters (not its status filter: the tiles count by status). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, searchTerm } from './input.ts';
 import { studyPhase, studyStatus, milestoneStatus, ORGANISATION_TYPES, BUDGET_CATEGORIES } from './enums.ts';
 import { id, isoDate, reason, version, pagination, timestamp } from './common.ts';
 
@@ -27,25 +28,25 @@ const organisationType = z.enum(ORGANISATION_TYPES);
 
 const studyFields = z.object({
   studyId: studyCode,
-  title: z.string().trim().min(3, 'Give the study a title').max(300),
-  description: z.string().trim().max(5000).nullish(),
+  title: text('text').max(300).min(3, 'Give the study a title'),
+  description: text('text').nullish(),
   phase: studyPhase,
   status: studyStatus,
-  therapeuticArea: z.string().trim().max(120).nullish(),
+  therapeuticArea: text('name').max(120).nullish(),
   targetEnrollment: z.coerce.number().int('Use a whole number').positive('Use a number above zero').max(1_000_000),
-  sponsorName: z.string().trim().max(200).nullish(),
+  sponsorName: text('name').max(200).nullish(),
   sponsorType: organisationType.nullish(),
-  croName: z.string().trim().max(200).nullish(),
+  croName: text('name').max(200).nullish(),
   croType: organisationType.nullish(),
-  principalInvestigator: z.string().trim().max(200).nullish(),
-  principalInvestigatorTitle: z.string().trim().max(200).nullish(),
-  studyManager: z.string().trim().max(200).nullish(),
-  studyManagerTitle: z.string().trim().max(200).nullish(),
+  principalInvestigator: text('name').max(200).nullish(),
+  principalInvestigatorTitle: text('name').max(200).nullish(),
+  studyManager: text('name').max(200).nullish(),
+  studyManagerTitle: text('name').max(200).nullish(),
   startDate: isoDate.nullish(),
   plannedEndDate: isoDate.nullish(),
   actualEndDate: isoDate.nullish(),
   budgetTotal: z.coerce.number().min(0).max(1e12).nullish(),
-  currency: z.string().trim().length(3, 'Use a 3-letter currency code, e.g. USD').toUpperCase(),
+  currency: text('code').length(3, 'Use a 3-letter currency code, e.g. USD').toUpperCase(),
 });
 
 function datesInOrder(v: { startDate?: string | null; plannedEndDate?: string | null; actualEndDate?: string | null }) {
@@ -71,7 +72,7 @@ export type StudyUpdateInput = z.infer<typeof studyUpdateInput>;
 
 export const studyListInput = pagination.extend({
   /** Matches study code or title, case-insensitive. */
-  search: z.string().trim().max(100).optional(),
+  search: searchTerm,
   status: studyStatus.optional(),
   /** Only studies this site takes part in (site detail's studies). */
   siteId: id.optional(),
@@ -91,10 +92,10 @@ export interface StudyInsight {
 }
 
 // --- CTMS: a trial is a study, addressed by its code -----------------------------------------
-export const trialCode = z.string().trim().min(1).max(40);
+export const trialCode = text('code').min(1);
 export const trialListInput = pagination.extend({
   /** Matches trial code, title or sponsor, case-insensitive. */
-  search: z.string().trim().max(100).optional(),
+  search: searchTerm,
   status: studyStatus.optional(),
 });
 export type TrialListInput = z.infer<typeof trialListInput>;
@@ -111,17 +112,17 @@ const milestoneDate = isoDate.refine(
 );
 
 export const milestoneInput = z.object({
-  name: z.string().trim().min(2).max(200),
+  name: text('name').min(2).max(200),
   date: milestoneDate,
   status: milestoneStatus,
-  description: z.string().trim().max(2000).nullish(),
+  description: text('text').max(2000).nullish(),
 });
 export const milestoneCreateInput = milestoneInput.extend({ studyId: id, reason });
 export const milestoneUpdateInput = z.object({ id, version, reason, changes: milestoneInput.partial() });
 
 export const budgetLineInput = z.object({
   category: z.enum(BUDGET_CATEGORIES),
-  description: z.string().trim().max(500).nullish(),
+  description: text('text').max(500).nullish(),
   plannedAmount: z.coerce.number().min(0).max(1e12),
   actualAmount: z.coerce.number().min(0).max(1e12),
 });

@@ -67,6 +67,10 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
       types: pgTypes,
       Client: StatementCachingClient,
       options: '-c jit=off',
+      // A database that does not answer (a dropped network, not a refused port) fails a request within
+      // seconds (503) instead of holding it open.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
     });
     // Without an error handler a PostgreSQL restart would crash the process; queries fail with 503 instead.
     pool.on('error', (err) => opts.onPoolError?.(err));
