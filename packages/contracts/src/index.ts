@@ -11,3 +11,4 @@ export * from './sites.ts';
 export * from './patients.ts';
 export * from './dashboard.ts';
 export * from './forms/definition.ts';
+export * from './forms/evaluate.ts';
