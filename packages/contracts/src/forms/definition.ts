@@ -52,7 +52,8 @@ export const logicExpression = z.custom<LogicExpression>(
   { message: `Use a JSON-logic expression of at most ${FORM_LIMITS.expressionChars} characters` },
 );
 
-export const codeListItem = z.object({ code: text('code').min(1, 'Give the coded value'), label: text('name').min(1, 'Give the label') });
+// Coded values are CDISC submission values, some longer than a code (55 characters for a disposition term).
+export const codeListItem = z.object({ code: text('name').min(1, 'Give the coded value'), label: text('name').min(1, 'Give the label') });
 export type CodeListItem = z.infer<typeof codeListItem>;
 const codeList = z
   .array(codeListItem)
@@ -179,7 +180,7 @@ export type FormDefinitionInput = z.input<typeof formDefinition>;
 // --- Entered values -----------------------------------------------------------------------------
 // A value as entered: text and codes as strings, numbers as numbers, multiple choice as a list of
 // codes, a repeating group as a list of rows. Unknown codes are refused by the evaluator, not here.
-const scalarValue = z.union([text('text', { trim: false }).max(4000), z.number().finite().min(-1e12).max(1e12), z.boolean(), z.null(), z.array(text('code', { trim: false })).max(FORM_LIMITS.codeListItems)]);
+const scalarValue = z.union([text('text', { trim: false }).max(4000), z.number().finite().min(-1e12).max(1e12), z.boolean(), z.null(), z.array(text('name', { trim: false })).max(FORM_LIMITS.codeListItems)]);
 export type ScalarValue = z.infer<typeof scalarValue>;
 const recordKey = text('code', { trim: false });
 export const formRowValues = z.record(recordKey, scalarValue);
