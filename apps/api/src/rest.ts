@@ -5,6 +5,7 @@ import { dashboardRest } from './modules/dashboard/rest.ts';
 import { studiesRest } from './modules/studies/rest.ts';
 import { sitesRest } from './modules/sites/rest.ts';
 import { patientsRest } from './modules/patients/rest.ts';
+import { formsRest } from './modules/forms/rest.ts';
 
 export function restRoutes(caller: CallerFor) {
   const r = Router();
@@ -12,5 +13,6 @@ export function restRoutes(caller: CallerFor) {
   r.use(studiesRest(caller));
   r.use(sitesRest(caller));
   r.use(patientsRest(caller));
+  r.use(formsRest(caller));
   return r;
 }

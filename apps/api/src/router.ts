@@ -5,6 +5,8 @@ import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
 import { sitesRouter } from './modules/sites/router.ts';
 import { patientsRouter } from './modules/patients/router.ts';
+import { formsRouter } from './modules/forms/router.ts';
+import { submissionsRouter } from './modules/submissions/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -13,6 +15,8 @@ export const appRouter = router({
   trials: trialsRouter,
   sites: sitesRouter,
   patients: patientsRouter,
+  forms: formsRouter,
+  submissions: submissionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

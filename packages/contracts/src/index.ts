@@ -12,3 +12,4 @@ export * from './patients.ts';
 export * from './dashboard.ts';
 export * from './forms/definition.ts';
 export * from './forms/evaluate.ts';
+export * from './forms/api.ts';

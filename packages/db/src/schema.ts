@@ -180,7 +180,10 @@ export interface VisitDefinitionsTable {
   code: string;
   name: string;
   dayOffset: number;
+  /** Days after the target date the visit may still be done. */
   windowDays: Generated<number>;
+  /** Days before the target date the visit may already be done (migration 0010). */
+  windowBefore: Generated<number>;
   sortOrder: number;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
@@ -194,6 +197,70 @@ export interface SubjectVisitsTable {
   status: string;
   scheduledDate: DateString;
   actualDate: DateString | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+type Json = ColumnType<unknown, string, string>;
+
+export interface FormsTable {
+  id: Generated<number>;
+  studyId: number;
+  code: string;
+  name: string;
+  category: string;
+  status: ColumnType<'draft' | 'active' | 'archived', 'draft' | 'active' | 'archived' | undefined, 'draft' | 'active' | 'archived'>;
+  description: string | null;
+  libraryDomain: string | null;
+  publishedVersion: number | null;
+  createdBy: number;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface FormVersionsTable {
+  id: Generated<number>;
+  formId: number;
+  versionNumber: number;
+  /** The FormDefinition (contracts), written as JSON text. */
+  definition: Json;
+  fieldCount: number;
+  /** What changed against the previous version, in words (a JSON array of strings). */
+  changes: ColumnType<unknown, string | undefined, string>;
+  publishedAt: Date | null;
+  publishedBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface VisitFormsTable {
+  id: Generated<number>;
+  visitDefinitionId: number;
+  formId: number;
+  createdAt: CreatedAt;
+}
+
+export interface FormSubmissionsTable {
+  id: Generated<number>;
+  formId: number;
+  formVersionId: number;
+  studyId: number;
+  siteId: number;
+  patientId: number;
+  subjectVisitId: number | null;
+  visitDate: DateString | null;
+  status: 'draft' | 'submitted' | 'verified' | 'signed' | 'locked';
+  data: Json;
+  /** The edit-check warnings open at the last save (FieldIssue[] as JSON). */
+  openIssues: ColumnType<unknown, string | undefined, string>;
+  warningCount: Generated<number>;
+  adverseEvents: Generated<number>;
+  submittedAt: Date | null;
+  submittedBy: number | null;
+  createdBy: number;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
@@ -239,6 +306,10 @@ export interface Database {
   protocolDeviations: ProtocolDeviationsTable;
   visitDefinitions: VisitDefinitionsTable;
   subjectVisits: SubjectVisitsTable;
+  forms: FormsTable;
+  formVersions: FormVersionsTable;
+  visitForms: VisitFormsTable;
+  formSubmissions: FormSubmissionsTable;
   auditEvents: AuditEventsTable;
   insightSnapshots: InsightSnapshotsTable;
 }

@@ -9,6 +9,7 @@ import * as m0006PatientCountsLastChange from './0006-patient-counts-last-change
 import * as m0007VisitsByDefinition from './0007-visits-by-definition.ts';
 import * as m0008SiteNameTrigram from './0008-site-name-trigram.ts';
 import * as m0009StudyPatientCounts from './0009-study-patient-counts.ts';
+import * as m0010EcrfForms from './0010-ecrf-forms.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007-visits-by-definition': m0007VisitsByDefinition,
   '0008-site-name-trigram': m0008SiteNameTrigram,
   '0009-study-patient-counts': m0009StudyPatientCounts,
+  '0010-ecrf-forms': m0010EcrfForms,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -35,4 +37,8 @@ export const AUDITED_TABLES = [
   'protocol_deviations',
   'visit_definitions',
   'subject_visits',
+  'forms',
+  'form_versions',
+  'visit_forms',
+  'form_submissions',
 ] as const;

@@ -14,6 +14,8 @@ import { DEFAULT_INSIGHTS, type Insights } from '@ctp/contracts';
 import { enrollmentAgainstPlan, pendingActivations, BEHIND_PLAN_RATIO } from './enrollment-plan.ts';
 import { inStudies } from '../studies/scope-sql.ts';
 import { cachedFigure, scopeKey } from './figure-cache.ts';
+import { refreshClosedWindows } from '../submissions/visit-status.ts';
+import { todayIso } from '../../sql-helpers.ts';
 
 /** The insight figures over the given studies (null: every study), with what they were computed from. */
 export async function computeInsightFigures(db: Db, studyIds: number[] | null) {
@@ -89,6 +91,8 @@ export function scheduleInsights(db: Db, intervalSeconds: number, onError: (err:
     if (running) return;
     running = true;
     try {
+      // Visits whose window opened or closed since the last pass move on (pending, missed, warning).
+      await withActor(db, { userId: null, reason: 'Visit window opened or closed' }, (tx) => refreshClosedWindows(tx, todayIso()));
       await computeInsightSnapshot(db);
     } catch (err) {
       onError(err);
