@@ -79,8 +79,11 @@ export async function runSoak(opts: SoakOptions): Promise<SoakRow[]> {
     { role: 'sponsor', share: 0.15, requests: [get('trials.summary'), get('dashboard.overview'), get('trials.list', { limit: 24 })] },
   ];
   const cookies = await Promise.all(workloads.map((w) => opts.login(`${w.role}@demo.local`)));
+  // Connections per role by share, the last role taking what rounding left, so they add up exactly.
+  const shares = workloads.map((w) => Math.max(1, Math.floor(opts.connections * w.share)));
+  shares[shares.length - 1] = Math.max(1, opts.connections - shares.slice(0, -1).reduce((a, b) => a + b, 0));
   const started = workloads.map((w, i) => {
-    const connections = Math.max(1, Math.round(opts.connections * w.share));
+    const connections = shares[i]!;
     return autocannon({ url: opts.base, connections, duration: opts.seconds, headers: { cookie: cookies[i]! }, requests: w.requests }).then((r) => ({
       role: w.role,
       connections,

@@ -2,7 +2,9 @@
 // appear in it, and record dates come before what happens to the records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@ctp/db';
-import { createTestDatabase, type TestDatabase } from './support/db.ts';
+import { blockingIssues, evaluateForm, formDefinition, type FormValues } from '@ctp/contracts';
+import { createTestDatabase, TEST_TODAY, type TestDatabase } from './support/db.ts';
+import { visitsOffRule } from '../src/modules/submissions/visit-status.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -51,4 +53,24 @@ describe('demo data', () => {
                       or updated_at < created_at or updated_at > now()`),
     ).toBe(0);
   });
+
+  it('gives each study its forms and visits statuses that follow the visit-status rule from their forms', async () => {
+    expect(await count(sql`select count(*)::int as n from studies st where not exists (select 1 from forms f where f.study_id = st.id)`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from form_submissions where status = 'submitted'`)).toBeGreaterThan(100);
+    // Some vital signs carry an open warning (a value outside its soft range), as monitors will find.
+    expect(await count(sql`select count(*)::int as n from form_submissions where warning_count > 0`)).toBeGreaterThan(0);
+    expect(await visitsOffRule(t.database.db, TEST_TODAY)).toEqual([]);
+  });
+
+  it('stores submissions the evaluator accepts in their own version', async () => {
+    const { rows } = await sql<{ data: FormValues; definition: unknown; warnings: number }>`
+      select s.data, v.definition, s.warning_count as warnings from form_submissions s join form_versions v on v.id = s.form_version_id
+       order by s.id limit 400`.execute(t.database.db);
+    for (const row of rows) {
+      const evaluation = evaluateForm(formDefinition.parse(row.definition), row.data);
+      expect(blockingIssues(evaluation, 'submit')).toEqual([]);
+      expect(evaluation.issues.filter((i) => i.severity === 'warning').length).toBe(row.warnings);
+    }
+  });
 });
+

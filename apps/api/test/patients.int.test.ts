@@ -991,6 +991,7 @@ describe('patient_counts and study_patient_counts', () => {
       const other = await tx.selectFrom('patients').select('id').where('siteId', '<>', site.siteId).executeTakeFirstOrThrow();
       await tx.updateTable('patients').set({ updatedAt: sql<Date>`now()` }).where('id', '=', other.id).execute();
       await expectCountsToMatchSubjects(tx);
+      await tx.deleteFrom('formSubmissions').where('siteId', '=', site.siteId).execute();
       await tx.deleteFrom('subjectVisits').where('patientId', 'in', tx.selectFrom('patients').select('id').where('siteId', '=', site.siteId)).execute();
       await tx.deleteFrom('protocolDeviations').where('siteId', '=', site.siteId).execute();
       await tx.deleteFrom('patients').where('siteId', '=', site.siteId).execute();

@@ -86,6 +86,8 @@ const fieldBase = z.object({
   cdashVariable: text('code').optional(),
   /** The SDTM target a library field carries, e.g. AE.AESTDTC, or VS.VSORRES where VSTESTCD = SYSBP. */
   sdtmTarget: text('name').optional(),
+  /** The value a new entry starts with (a coded value for a choice), e.g. the AE report's 'MILD'. */
+  defaultValue: z.union([text('text').max(500), finite]).optional(),
 });
 
 const scalarFieldVariants = [
@@ -143,6 +145,11 @@ export const editCheck = z.discriminatedUnion('kind', [
   checkBase.extend({ kind: z.literal('expression'), expression: logicExpression }),
 ]);
 export type EditCheck = z.infer<typeof editCheck>;
+
+/** Fields counted as a form's size: a repeating group's sub-fields count one by one. */
+export function countFields(def: { fields: readonly FormField[] }): number {
+  return def.fields.reduce((n, f) => n + (f.type === 'repeatingGroup' ? f.fields.length : 1), 0);
+}
 
 function fieldCodes(fields: readonly FormField[]): string[] {
   return fields.flatMap((f) => (f.type === 'repeatingGroup' ? [f.code, ...f.fields.map((s) => s.code)] : [f.code]));

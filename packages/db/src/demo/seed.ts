@@ -7,6 +7,7 @@ import type { Db } from '../connect.ts';
 import { withActor, type Tx } from '../actor.ts';
 import { hashPassword } from '../passwords.ts';
 import { createRandom, addDays, daysBetween, type Random } from './random.ts';
+import { seedStudyForms } from './forms.ts';
 import {
   AREAS, SPONSORS, CROS, PLACES, INSTITUTION_KINDS, GIVEN_NAMES, FAMILY_NAMES, ETHNICITIES, VISITS, MILESTONES,
 } from './catalogue.ts';
@@ -40,6 +41,7 @@ export interface SeedSummary {
   sites: number;
   patients: number;
   visits: number;
+  submissions: number;
 }
 
 export async function databaseIsEmpty(db: Db): Promise<boolean> {
@@ -97,6 +99,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
 
   let patients = 0;
   let visits = 0;
+  let submissions = 0;
   // One transaction per study keeps each unit small and the load restartable on failure.
   for (let s = 0; s < studyCount; s++) {
     const study = studies[s]!;
@@ -108,8 +111,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     );
     patients += counts.patients;
     visits += counts.visits;
+    submissions += counts.submissions;
   }
-  return { users: DEMO_ROLES.length, studies: studyCount, sites: siteCount, patients, visits };
+  return { users: DEMO_ROLES.length, studies: studyCount, sites: siteCount, patients, visits, submissions };
 }
 
 function personName(rnd: Random) {
@@ -236,7 +240,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
   const visitDefIds = await insertInBatches(
     tx,
     'visit_definitions',
-    VISITS.map((v, k) => ({ studyId, code: v.code, name: v.name, dayOffset: v.dayOffset, windowDays: v.windowDays, sortOrder: k })),
+    VISITS.map((v, k) => ({ studyId, code: v.code, name: v.name, dayOffset: v.dayOffset, windowDays: v.windowDays, windowBefore: v.windowDays, sortOrder: k })),
     true,
   );
 
@@ -270,7 +274,18 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
     ),
   );
 
-  if (!started || study.status === 'planning') return { patients: 0, visits: 0 };
+  const seedForms = () =>
+    seedStudyForms(tx, {
+      studyId,
+      published: study.status !== 'planning',
+      createdBy: ctx.userByRole['data-manager']!,
+      visitDefIds: new Map(VISITS.map((v, k) => [v.code, visitDefIds[k]!])),
+      today,
+    });
+  if (!started || study.status === 'planning') {
+    await seedForms();
+    return { patients: 0, visits: 0, submissions: 0 };
+  }
 
   // Subjects: enrolled over the elapsed part of the study at active sites.
   const activeSites = studySites.filter((s) => s.status === 'active');
@@ -318,19 +333,30 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       const scheduledDate = v.code === 'SEL' ? p.screeningDate : addDays(anchor, v.dayOffset);
       const stoppedOn = p.withdrawalDate ?? null;
       if (stoppedOn && scheduledDate > stoppedOn) return;
+      // Statuses follow the visit-status rule (apps/api/src/modules/submissions/visit-status.ts):
+      // missed only once the window has closed, pending from the window's opening, scheduled before it.
       let status: string;
       let actualDate: string | null = null;
+      const windowClosed = addDays(scheduledDate, v.windowDays) < today;
       if (scheduledDate <= today) {
         const r = rnd.next();
-        status = r < 0.9 ? 'completed' : r < 0.95 ? 'missed' : 'warning';
+        status = r < 0.9 ? 'completed' : r < 0.95 ? (windowClosed ? 'missed' : 'pending') : 'warning';
         if (status === 'completed') actualDate = minDate(addDays(scheduledDate, rnd.int(0, v.windowDays)), today);
+        // A warning visit was done a little outside its window (and, for vital signs, with a systolic
+        // pressure above its soft range: demo/forms.ts).
+        if (status === 'warning') {
+          actualDate = addDays(scheduledDate, v.windowDays + rnd.int(1, 3));
+          // Not yet possible to be late: done on time instead.
+          if (actualDate > today) [status, actualDate] = ['completed', minDate(addDays(scheduledDate, rnd.int(0, v.windowDays)), today)];
+        }
       } else {
-        status = daysBetween(today, scheduledDate) <= 7 ? 'pending' : 'scheduled';
+        status = addDays(scheduledDate, -v.windowDays) <= today ? 'pending' : 'scheduled';
       }
       visitRows.push({ patientId: patientIds[k]!, visitDefinitionId: visitDefIds[vk]!, status, scheduledDate, actualDate });
     });
   });
   await insertInBatches(tx, 'subject_visits', visitRows);
+  const submissions = await seedForms();
 
   // Protocol deviations at about 2-3% of enrolled subjects.
   const deviations = subjects
@@ -346,7 +372,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
     }));
   await insertInBatches(tx, 'protocol_deviations', deviations);
 
-  return { patients: subjects.length, visits: visitRows.length };
+  return { patients: subjects.length, visits: visitRows.length, submissions };
 }
 
 /** Milestones are reached in order: once a later one is completed, every earlier one is too. */

@@ -8,6 +8,7 @@ import {
   type FormDefinition,
   type FormSaveDraftInput,
   formDefinition,
+  countFields,
 } from '@ctp/contracts';
 import { libraryForm } from '@ctp/contracts/cdash-library';
 import { assertStudyVisible } from '../../access.ts';
@@ -17,10 +18,7 @@ import { staleVersion } from '../../sql-helpers.ts';
 import { storedDefinition, visibleForm, type FormRow } from './detail.ts';
 import { describeChanges } from './changes.ts';
 
-/** Fields counted as a form's size: a repeating group's sub-fields count one by one. */
-export function fieldCount(def: FormDefinition): number {
-  return def.fields.reduce((n, f) => n + (f.type === 'repeatingGroup' ? f.fields.length : 1), 0);
-}
+export const fieldCount = countFields;
 
 /** A form code from its name or library domain, unique in the study ('VITAL_SIGNS', 'VITAL_SIGNS_2'). */
 async function uniqueCode(tx: Tx, studyId: number, wanted: string): Promise<string> {

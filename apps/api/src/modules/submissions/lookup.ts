@@ -55,7 +55,7 @@ export async function subjectVisits(ctx: ProcedureCtx, patientId: number) {
      order by f.name`.execute(ctx.db);
   return {
     patient: { id: patient.id, patientId: patient.subjectCode, studyId: patient.studyId, siteId: patient.siteId, siteName: patient.siteName, status: patient.status },
-    visits: rows.map((r) => ({ ...r, forms: typeof r.forms === 'string' ? JSON.parse(r.forms) : r.forms })),
+    visits: rows.map((r) => ({ ...r, forms: (typeof r.forms === 'string' ? JSON.parse(r.forms) : r.forms) as VisitForms['forms'] })),
     unscheduledForms: unscheduled.rows,
   };
 }

@@ -59,3 +59,13 @@ export async function refreshClosedWindows(tx: Tx | Db, today: string): Promise<
    where sv.id = x.id and sv.status <> x.status`.execute(tx);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** How many visits' stored status differs from the rule today (0 when the data keeps the rule). */
+export async function visitsOffRule(db: Tx | Db, today: string): Promise<{ status: string; derived: string; n: number }[]> {
+  const { rows } = await sql<{ status: string; derived: string; n: number }>`
+    select x.status, x.derived, count(*)::int as n
+      from (select sv.status, ${derived(today)} as derived
+              from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id, ${DUE}) x
+     where x.status <> x.derived group by 1, 2`.execute(db);
+  return rows;
+}

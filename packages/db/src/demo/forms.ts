@@ -1,0 +1,198 @@
+// Demo eCRFs: each study gets the CDASH library's Demographics, Vital Signs and Concomitant
+// Medications forms and the spec's Adverse Event Report, with the forms due at each visit, and
+// submissions for its subjects consistent with their visits: every form due at a completed visit is
+// submitted on the visit's date; a 'warning' visit carries a systolic pressure out of its soft range
+// (an open edit-check warning); missed and future visits have none. About one subject in six reports
+// an adverse event. Values are derived from ids in SQL (deterministic, set-based: the benchmark scale
+// loads in minutes).
+import { sql } from 'kysely';
+import { countFields, formDefinition, type FormDefinition } from '@ctp/contracts';
+import { libraryForm } from '@ctp/contracts/cdash-library';
+import type { Tx } from '../actor.ts';
+
+/** The spec's adverse event report (section 2, /data-entry): description, severity, relationship, outcome. */
+export const ADVERSE_EVENT_REPORT: FormDefinition = formDefinition.parse({
+  fields: [
+    { type: 'longText', code: 'AETERM', label: 'Adverse event description', required: true, maxLength: 2000, cdashVariable: 'AETERM', sdtmTarget: 'AE.AETERM' },
+    {
+      type: 'singleChoice',
+      code: 'AESEV',
+      label: 'Severity',
+      required: true,
+      defaultValue: 'MILD',
+      cdashVariable: 'AESEV',
+      sdtmTarget: 'AE.AESEV',
+      codeList: [
+        { code: 'MILD', label: 'Mild' },
+        { code: 'MODERATE', label: 'Moderate' },
+        { code: 'SEVERE', label: 'Severe' },
+      ],
+    },
+    {
+      type: 'singleChoice',
+      code: 'AEREL',
+      label: 'Relationship to study treatment',
+      required: true,
+      defaultValue: 'POSSIBLY RELATED',
+      cdashVariable: 'AEREL',
+      sdtmTarget: 'AE.AEREL',
+      codeList: [
+        { code: 'NOT RELATED', label: 'Not Related' },
+        { code: 'POSSIBLY RELATED', label: 'Possibly Related' },
+        { code: 'PROBABLY RELATED', label: 'Probably Related' },
+      ],
+    },
+    {
+      type: 'singleChoice',
+      code: 'AEOUT',
+      label: 'Outcome',
+      required: true,
+      defaultValue: 'RECOVERED/RESOLVED',
+      cdashVariable: 'AEOUT',
+      sdtmTarget: 'AE.AEOUT',
+      codeList: [
+        { code: 'RECOVERED/RESOLVED', label: 'Resolved' },
+        { code: 'NOT RECOVERED/NOT RESOLVED', label: 'Ongoing' },
+        { code: 'UNKNOWN', label: 'Unknown' },
+      ],
+    },
+  ],
+  checks: [],
+});
+
+interface DemoForm {
+  key: 'DM' | 'VS' | 'CM' | 'AE';
+  name: string;
+  category: string;
+  description: string;
+  definition: FormDefinition;
+}
+
+function demoForms(): DemoForm[] {
+  const lib = (domain: string) => {
+    const form = libraryForm(domain);
+    if (!form) throw new Error(`CDASH library form ${domain} is missing`);
+    return form;
+  };
+  return [
+    { key: 'DM', name: 'Demographics', category: 'Baseline', description: lib('DM').description, definition: lib('DM').definition },
+    { key: 'VS', name: 'Vital Signs', category: 'Visit', description: lib('VS').description, definition: lib('VS').definition },
+    { key: 'CM', name: 'Concomitant Medications', category: 'Medication', description: lib('CM').description, definition: lib('CM').definition },
+    { key: 'AE', name: 'Adverse Event Report', category: 'Safety', description: 'Adverse events reported at any time: description, severity, relationship to study treatment and outcome.', definition: ADVERSE_EVENT_REPORT },
+  ];
+}
+
+/** Which demo forms are due at which visit (visit codes of catalogue.ts); the AE report is unscheduled. */
+const DUE: Record<string, DemoForm['key'][]> = {
+  SEL: ['DM', 'VS'],
+  D0: ['VS', 'CM'],
+  D3: ['VS'],
+  D7: ['VS'],
+  TELE: ['CM'],
+  D28: ['VS'],
+  END: ['VS', 'CM'],
+};
+
+/** A deterministic number in [0, n) from a row id and a salt, in SQL. */
+const pick = (idSql: string, salt: string, n: number) => sql.raw(`(abs(hashtext(${idSql} || '${salt}')) % ${n})`);
+
+export async function seedStudyForms(
+  tx: Tx,
+  opts: { studyId: number; published: boolean; createdBy: number; visitDefIds: Map<string, number>; today: string },
+): Promise<number> {
+  const formIds = new Map<DemoForm['key'], { formId: number; versionId: number }>();
+  for (const f of demoForms()) {
+    const form = await tx
+      .insertInto('forms')
+      .values({
+        studyId: opts.studyId,
+        code: f.key === 'AE' ? 'AE_REPORT' : f.key,
+        name: f.name,
+        category: f.category,
+        description: f.description,
+        libraryDomain: f.key,
+        status: opts.published ? 'active' : 'draft',
+        publishedVersion: opts.published ? 1 : null,
+        createdBy: opts.createdBy,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const version = await tx
+      .insertInto('formVersions')
+      .values({
+        formId: form.id,
+        versionNumber: 1,
+        definition: JSON.stringify(f.definition),
+        fieldCount: countFields(f.definition),
+        changes: JSON.stringify([`First version: ${countFields(f.definition)} fields, ${f.definition.checks.length} edit checks`]),
+        publishedAt: opts.published ? sql<Date>`now()` as never : null,
+        publishedBy: opts.published ? opts.createdBy : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    formIds.set(f.key, { formId: form.id, versionId: version.id });
+  }
+  const due = Object.entries(DUE).flatMap(([visit, keys]) =>
+    keys.map((k) => ({ visitDefinitionId: opts.visitDefIds.get(visit)!, formId: formIds.get(k)!.formId })),
+  );
+  await tx.insertInto('visitForms').values(due.filter((d) => d.visitDefinitionId)).execute();
+  if (!opts.published) return 0;
+
+  const ids = (k: DemoForm['key']) => formIds.get(k)!;
+  const dm = ids('DM');
+  const vs = ids('VS');
+  const cm = ids('CM');
+  const ae = ids('AE');
+  // The visits whose due forms are submitted: completed and warning ones (a warning visit's vital
+  // signs carry a systolic pressure above the soft range).
+  const visitsDue = (formId: number, joins = sql``) => sql`
+    from subject_visits sv
+    join visit_forms vf on vf.visit_definition_id = sv.visit_definition_id and vf.form_id = ${formId}
+    join patients p on p.id = sv.patient_id ${joins}
+   where p.study_id = ${opts.studyId} and sv.status in ('completed', 'warning') and sv.actual_date is not null`;
+  const submitted = sql`'submitted', sv.actual_date, sv.actual_date + time '10:00', ${opts.createdBy}, ${opts.createdBy}`;
+  const columns = sql`(form_id, form_version_id, study_id, site_id, patient_id, subject_visit_id, data, open_issues, warning_count, adverse_events, status, visit_date, submitted_at, submitted_by, created_by)`;
+
+  const dmResult = await sql`insert into form_submissions ${columns}
+    select ${dm.formId}, ${dm.versionId}, p.study_id, p.site_id, p.id, sv.id,
+           jsonb_build_object('DMDAT', sv.actual_date::text, 'BRTHDAT', p.year_of_birth::text, 'SEX', p.sex,
+             'ETHNIC', case p.ethnicity when 'Hispanic or Latino' then 'HISPANIC OR LATINO' when 'Not Hispanic or Latino' then 'NOT HISPANIC OR LATINO' else 'NOT REPORTED' end,
+             'RACE', jsonb_build_array('NOT REPORTED')),
+           '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(dm.formId)}`.execute(tx);
+
+  const sys = sql`case when sv.status = 'warning' then 228 + ${pick('sv.id::text', 'w', 15)} else 104 + ${pick('sv.id::text', 's', 42)} end`;
+  const warning = sql`jsonb_build_array(jsonb_build_object('path', 'VSSYSBP', 'field', 'VSSYSBP', 'kind', 'range', 'severity', 'warning',
+      'message', 'Systolic Blood Pressure is usually between 70 and 220 mmHg: please check the value.'))`;
+  const vsResult = await sql`insert into form_submissions ${columns}
+    select ${vs.formId}, ${vs.versionId}, p.study_id, p.site_id, p.id, sv.id,
+           jsonb_build_object('VSPERF', 'Y', 'VSDAT', sv.actual_date::text, 'VSPOS', 'SITTING',
+             'VSSYSBP', ${sys}, 'VSDIABP', 62 + ${pick('sv.id::text', 'd', 24)}, 'VSPULSE', 58 + ${pick('sv.id::text', 'p', 36)},
+             'VSRESP', 12 + ${pick('sv.id::text', 'r', 8)}, 'VSTEMP', round(36.1 + ${pick('sv.id::text', 't', 12)} / 10.0, 1),
+             'VSTEMPLOC', 'ORAL CAVITY', 'VSHEIGHT', h.cm, 'VSWEIGHT', h.kg, 'VSBMI', round(h.kg / ((h.cm / 100.0) ^ 2)::numeric, 1)),
+           case when sv.status = 'warning' then ${warning} else '[]'::jsonb end,
+           case when sv.status = 'warning' then 1 else 0 end, 0, ${submitted}
+    ${visitsDue(vs.formId, sql`cross join lateral (select 152 + ${pick('p.id::text', 'h', 40)} as cm, 52 + ${pick('p.id::text', 'kg', 50)} as kg) h`)}`.execute(tx);
+
+  const cmResult = await sql`insert into form_submissions ${columns}
+    select ${cm.formId}, ${cm.versionId}, p.study_id, p.site_id, p.id, sv.id,
+           case when ${pick('p.id::text', 'cm', 3)} = 0
+             then jsonb_build_object('CMYN', 'Y', 'CMLOG', jsonb_build_array(jsonb_build_object(
+                    'CMTRT', (array['Paracetamol', 'Atorvastatin', 'Metformin', 'Lisinopril', 'Omeprazole'])[1 + ${pick('p.id::text', 'trt', 5)}],
+                    'CMINDC', (array['Pain', 'Hypercholesterolaemia', 'Type 2 diabetes', 'Hypertension', 'Reflux'])[1 + ${pick('p.id::text', 'trt', 5)}],
+                    'CMSTDAT', (extract(year from sv.actual_date) - 1)::text, 'CMONGO', 'Y')))
+             else jsonb_build_object('CMYN', 'N') end,
+           '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(cm.formId)}`.execute(tx);
+
+  const aeResult = await sql`insert into form_submissions ${columns}
+    select ${ae.formId}, ${ae.versionId}, p.study_id, p.site_id, p.id, null,
+           jsonb_build_object(
+             'AETERM', (array['Headache', 'Nausea', 'Fatigue', 'Injection site reaction', 'Dizziness', 'Upper respiratory tract infection'])[1 + ${pick('p.id::text', 'term', 6)}],
+             'AESEV', (array['MILD', 'MILD', 'MODERATE', 'SEVERE'])[1 + ${pick('p.id::text', 'sev', 4)}],
+             'AEREL', (array['NOT RELATED', 'POSSIBLY RELATED', 'PROBABLY RELATED'])[1 + ${pick('p.id::text', 'rel', 3)}],
+             'AEOUT', (array['RECOVERED/RESOLVED', 'RECOVERED/RESOLVED', 'NOT RECOVERED/NOT RESOLVED', 'UNKNOWN'])[1 + ${pick('p.id::text', 'out', 4)}]),
+           '[]'::jsonb, 0, 1, 'submitted', d.day, d.day + time '11:00', ${opts.createdBy}, ${opts.createdBy}
+      from patients p, lateral (select least(p.enrollment_date + 1 + ${pick('p.id::text', 'day', 20)}::int, coalesce(p.withdrawal_date, p.completion_date, ${opts.today}::date)) as day) d
+     where p.study_id = ${opts.studyId} and p.enrollment_date is not null and ${pick('p.id::text', 'ae', 6)} = 0 and d.day <= ${opts.today}::date`.execute(tx);
+
+  return [dmResult, vsResult, cmResult, aeResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
+}
