@@ -7,6 +7,7 @@ import { sitesRouter } from './modules/sites/router.ts';
 import { patientsRouter } from './modules/patients/router.ts';
 import { formsRouter } from './modules/forms/router.ts';
 import { submissionsRouter } from './modules/submissions/router.ts';
+import { inclusionsRouter } from './modules/inclusions/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   patients: patientsRouter,
   forms: formsRouter,
   submissions: submissionsRouter,
+  inclusions: inclusionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

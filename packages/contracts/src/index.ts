@@ -13,3 +13,4 @@ export * from './dashboard.ts';
 export * from './forms/definition.ts';
 export * from './forms/evaluate.ts';
 export * from './forms/api.ts';
+export * from './inclusions.ts';

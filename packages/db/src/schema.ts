@@ -118,6 +118,8 @@ export interface PatientsTable {
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
+  /** Set when archived from the inclusions list (migration 0011). */
+  archivedAt: Date | null;
 }
 
 /** Subjects per (study, site, status), kept by a trigger on patients (migration 0003); derived, not audited. */

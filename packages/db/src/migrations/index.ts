@@ -10,6 +10,7 @@ import * as m0007VisitsByDefinition from './0007-visits-by-definition.ts';
 import * as m0008SiteNameTrigram from './0008-site-name-trigram.ts';
 import * as m0009StudyPatientCounts from './0009-study-patient-counts.ts';
 import * as m0010EcrfForms from './0010-ecrf-forms.ts';
+import * as m0011SubjectArchive from './0011-subject-archive.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008-site-name-trigram': m0008SiteNameTrigram,
   '0009-study-patient-counts': m0009StudyPatientCounts,
   '0010-ecrf-forms': m0010EcrfForms,
+  '0011-subject-archive': m0011SubjectArchive,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
