@@ -113,6 +113,12 @@ describe('patients.list', () => {
         .where('patientId', '=', p.id)
         .execute();
       const done = visits.filter((v) => v.status === 'completed');
+      const adverseEvents = await db()
+        .selectFrom('formSubmissions')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('adverseEvents'), eb.lit(0)).as('n'))
+        .where('patientId', '=', p.id)
+        .where('status', '<>', 'draft')
+        .executeTakeFirstOrThrow();
       const upcoming = visits
         .filter((v) => ['scheduled', 'pending'].includes(v.status) && v.scheduledDate >= TEST_TODAY)
         .map((v) => v.scheduledDate)
@@ -138,6 +144,7 @@ describe('patients.list', () => {
             .sort()
             .at(-1) ?? null,
         nextVisit: upcoming[0] ?? null,
+        adverseEvents: Number(adverseEvents.n),
         enrollmentDate: p.enrollmentDate,
         screeningDate: p.screeningDate,
         version: p.version,
@@ -829,6 +836,7 @@ describe('patients.exportCsv', () => {
       'Visits Total',
       'Last Visit',
       'Next Visit',
+      'Adverse Events',
     ]);
     expect(rows).toEqual(
       list.items.map((p) => [
@@ -846,6 +854,7 @@ describe('patients.exportCsv', () => {
         String(p.visitProgress.total),
         p.lastVisit ?? '',
         p.nextVisit ?? '',
+        String(p.adverseEvents),
       ]),
     );
     const all = await as.admin!.patients.exportCsv({});
@@ -888,6 +897,7 @@ describe('REST /api/patients', () => {
         'visitProgress',
         'lastVisit',
         'nextVisit',
+        'adverseEvents',
         'enrollmentDate',
         'screeningDate',
         'version',

@@ -17,6 +17,8 @@ export const patientSummary = z.object({
   visitProgress: z.object({ completed: z.number().int(), total: z.number().int() }),
   lastVisit: z.string().nullable(),
   nextVisit: z.string().nullable(),
+  /** Adverse event records in the subject's submitted forms. */
+  adverseEvents: z.number().int(),
   enrollmentDate: z.string().nullable(),
   screeningDate: z.string(),
   version: z.number().int(),

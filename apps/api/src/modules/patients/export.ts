@@ -33,6 +33,7 @@ export const CSV_COLUMNS = [
   'Visits Total',
   'Last Visit',
   'Next Visit',
+  'Adverse Events',
 ] as const;
 
 function csvRecord(p: PatientSummary) {
@@ -51,6 +52,7 @@ function csvRecord(p: PatientSummary) {
     p.visitProgress.total,
     p.lastVisit,
     p.nextVisit,
+    p.adverseEvents,
   ].map(safeCell);
 }
 

@@ -6,6 +6,8 @@
 //   nextVisit     = earliest scheduled_date of a 'scheduled' or 'pending' visit on or after today, for
 //                   subjects still in the study (screening or enrolled); null once completed or withdrawn
 //   demographics  = { age: current year - year_of_birth, gender: F/M as Female/Male, any other as Unknown, ethnicity }
+//   adverseEvents = adverse event records in the subject's submitted forms (form_submissions.adverse_events:
+//                   the rows of an AE log, one per adverse event report), index form_submissions (patient_id)
 import { sql, type Db } from '@ctp/db';
 import type { PatientListInput, PatientSummary } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
@@ -33,6 +35,8 @@ export async function patientPage(db: Db, plan: Fragment, today: string, current
       'visitProgress', json_build_object('completed', v.visits_completed, 'total', v.visits_total),
       'lastVisit', v.last_visit,
       'nextVisit', case when pg.status in ('screening', 'enrolled') then v.next_visit end,
+      'adverseEvents', (select coalesce(sum(fs.adverse_events), 0)::int from form_submissions fs
+                         where fs.patient_id = pg.id and fs.status <> 'draft'),
       'enrollmentDate', pg.enrollment_date, 'screeningDate', pg.screening_date, 'version', pg.version
     ) order by pg.id desc)
     from page

@@ -1,7 +1,8 @@
 // A subject card of the Patients list: code, status, study, site, demographics, visit progress and
 // dates, with the status change for roles that may make it.
 import { useTranslation } from 'react-i18next';
-import { Building2, CalendarCheck, CalendarClock, CalendarPlus, UserRound } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Building2, CalendarCheck, CalendarClock, CalendarPlus, ShieldAlert, UserRound } from 'lucide-react';
 import { PATIENT_TRANSITIONS } from '@ctp/contracts';
 import type { RouterOutputs } from '@/lib/trpc';
 import { useCan } from '@/lib/auth';
@@ -72,7 +73,18 @@ export function PatientCard({ patient: p }: { patient: PatientItem }) {
               <dd className="font-medium">{formatDate(value)}</dd>
             </div>
           ))}
+          <div className="flex items-center justify-between gap-2">
+            <dt className="flex items-center gap-1.5 text-muted-foreground">
+              <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> {t('card.adverseEvents')}
+            </dt>
+            <dd className="font-medium tabular-nums" data-testid="adverse-events">
+              {p.adverseEvents}
+            </dd>
+          </div>
         </dl>
+        <Link className="text-sm font-medium text-primary hover:underline" to={`/data-entry?study=${p.studyId}&patient=${p.id}`}>
+          {t('card.visitsAndForms')}
+        </Link>
         {canChange && <PatientStatusDialog patient={p} />}
       </CardContent>
     </Card>
