@@ -4,12 +4,22 @@ export interface BenchIds {
   studyId: number;
   studyCode: string;
   siteId: number;
+  /** The study's published adverse event report form and one of its subjects (a form submission). */
+  aeFormId: number;
+  patientId: number;
+}
+
+export interface BenchCall {
+  name: string;
+  path: string;
+  /** A POST body (a tRPC mutation); such calls are measured as the admin only (who may enter data). */
+  body?: string;
 }
 
 const trpcGet = (procedure: string, input?: unknown) =>
   `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
 
-export function benchCalls(ids: BenchIds) {
+export function benchCalls(ids: BenchIds): BenchCall[] {
   return [
     { name: 'patients.list', path: trpcGet('patients.list', { limit: 24, offset: 0 }) },
     { name: 'patients.list page 200', path: trpcGet('patients.list', { limit: 24, offset: 4800 }) },
@@ -31,5 +41,15 @@ export function benchCalls(ids: BenchIds) {
     { name: 'GET /api/quality-insights', path: '/api/quality-insights' },
     { name: 'GET /api/compliance-status', path: '/api/compliance-status' },
     { name: 'dashboard.badges', path: trpcGet('dashboard.badges') },
+    { name: 'inclusions.list', path: trpcGet('inclusions.list', { studyId: ids.studyId, limit: 10 }) },
+    { name: 'inclusions.list search', path: trpcGet('inclusions.list', { studyId: ids.studyId, search: '-01-', limit: 25 }) },
+    { name: 'inclusions.list sort status', path: trpcGet('inclusions.list', { studyId: ids.studyId, sort: 'status', limit: 50 }) },
+    { name: 'inclusions.list deep page', path: trpcGet('inclusions.list', { studyId: ids.studyId, sort: 'patientId', limit: 10, offset: 500 }) },
+    { name: 'forms.list', path: trpcGet('forms.list', { limit: 12 }) },
+    {
+      name: 'submissions.save (AE report)',
+      path: '/trpc/submissions.save',
+      body: JSON.stringify({ formId: ids.aeFormId, patientId: ids.patientId, mode: 'submit', visitDate: '2026-11-01', formData: { AETERM: 'Headache after dosing', AESEV: 'MILD', AEREL: 'POSSIBLY RELATED', AEOUT: 'RECOVERED/RESOLVED' } }),
+    },
   ];
 }

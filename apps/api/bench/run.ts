@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_DEMO_PASSWORD } from '@ctp/db';
-import { benchCalls, type BenchIds } from './calls.ts';
+import { benchCalls, type BenchCall, type BenchIds } from './calls.ts';
 import { runSoak, type SoakRow } from './soak.ts';
 
 const { values } = parseArgs({
@@ -112,23 +112,20 @@ const ids = await discoverIds();
   // caches, so the first call measured is not charged for starting cold.
   const cookie = await login('admin@demo.local');
   for (const call of callsMeasured(ids)) {
-    await autocannon({ url: base + call.path, headers: { cookie }, connections: Number(values.connections), duration: 1 });
+    await autocannon({ ...request(call, cookie), connections: Number(values.connections), duration: 1 });
   }
 }
 const results: { call: string; user: string; p50: number; p99: number; rps: number; errors: number }[] = [];
 for (const user of ['admin@demo.local', 'data-manager@demo.local']) {
   const cookie = await login(user);
   for (const call of callsMeasured(ids)) {
-    const check = await fetch(base + call.path, { headers: { cookie } });
+    if (call.body && !user.startsWith('admin')) continue;
+    const req = request(call, cookie);
+    const check = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
     if (!check.ok) throw new Error(`${call.name} answered ${check.status}`);
     // Warm-up for this user and call, not measured.
-    await autocannon({ url: base + call.path, headers: { cookie }, connections: Number(values.connections), duration: 1 });
-    const r = await autocannon({
-      url: base + call.path,
-      headers: { cookie },
-      connections: Number(values.connections),
-      duration: Number(values.duration),
-    });
+    await autocannon({ ...req, connections: Number(values.connections), duration: 1 });
+    const r = await autocannon({ ...req, connections: Number(values.connections), duration: Number(values.duration) });
     const row = { call: call.name, user: user.split('@')[0]!, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.non2xx };
     results.push(row);
     console.log(`${row.call.padEnd(34)} ${row.user.padEnd(13)} p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${String(row.rps).padStart(5)} req/s  errors ${row.errors}`);
@@ -150,6 +147,12 @@ writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number
 stop();
 process.exit(0);
 
+/** The request autocannon sends for a call: a GET, or a JSON POST from the app's own origin. */
+function request(call: BenchCall, cookie: string): { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string } {
+  if (!call.body) return { url: base + call.path, method: 'GET' as const, headers: { cookie } };
+  return { url: base + call.path, method: 'POST' as const, headers: { cookie, 'content-type': 'application/json', origin: base }, body: call.body };
+}
+
 /** Runs `work` on its own connection to the bench database. */
 async function withBenchDb<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: databaseUrl });
@@ -170,6 +173,8 @@ function discoverIds(): Promise<BenchIds> {
     const q = async (text: string) => (await c.query(text)).rows[0];
     const study = await q(`select s.id, s.code from studies s where s.status = 'active' order by s.id desc limit 1`);
     const site = await q(`select site_id as id from study_sites where study_id = ${study.id} limit 1`);
-    return { studyId: study.id, studyCode: study.code, siteId: site.id };
+    const ae = await q(`select id from forms where study_id = ${study.id} and library_domain = 'AE' and status = 'active' limit 1`);
+    const patient = await q(`select id from patients where study_id = ${study.id} order by id limit 1`);
+    return { studyId: study.id, studyCode: study.code, siteId: site.id, aeFormId: ae.id, patientId: patient.id };
   });
 }

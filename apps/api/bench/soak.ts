@@ -43,6 +43,15 @@ async function membershipOf(opts: SoakOptions, email: string): Promise<{ studyId
 
 export async function runSoak(opts: SoakOptions): Promise<SoakRow[]> {
   const investigator = await membershipOf(opts, 'investigator@demo.local');
+  // The investigator's study's adverse event report and a subject of its site: a form submission per loop.
+  const entry = await opts.db(async (c) => {
+    const { rows } = await c.query(
+      `select (select id from forms where study_id = $1 and library_domain = 'AE' and status = 'active' limit 1) as "formId",
+              (select id from patients where study_id = $1 and site_id = $2 order by id limit 1) as "patientId"`,
+      [investigator.studyId, investigator.siteId],
+    );
+    return rows[0] as { formId: number | null; patientId: number | null };
+  });
   const studyManager = await membershipOf(opts, 'study-manager@demo.local');
   const write = (procedure: string, body: unknown): autocannon.Request => ({
     method: 'POST',
@@ -64,6 +73,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakRow[]> {
         get('patients.list', { studyId: investigator.studyId, limit: 24 }),
         write('patients.enroll', { studyId: investigator.studyId, siteId: investigator.siteId, screeningDate: '2026-11-20', yearOfBirth: 1975, sex: 'F', reason: 'Soak test screening' }),
         get('patients.summary', {}),
+        ...(entry.formId && entry.patientId
+          ? [write('submissions.save', { formId: entry.formId, patientId: entry.patientId, mode: 'submit', visitDate: '2026-11-20', formData: { AETERM: 'Soak test headache', AESEV: 'MILD', AEREL: 'NOT RELATED', AEOUT: 'RECOVERED/RESOLVED' } })]
+          : []),
       ],
     },
     {

@@ -8,7 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { EmptyState, ErrorState, NotFoundState } from '@/components/ui/states';
+import { StudyFormsTab } from '@/features/studies/study-forms-tab';
+import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { StudyInsightsCard } from '@/features/studies/study-insights-card';
 import { StudyEnrollmentTab, StudyOverviewTab } from '@/features/studies/study-overview';
 import { StudySitesTab } from '@/features/studies/study-sites-tab';
@@ -103,8 +104,7 @@ export default function StudyDetailPage() {
               <StudySitesTab studyId={s.id} />
             </TabsContent>
             <TabsContent value="forms">
-              {/* No eCRF module yet: the study has no forms, and none are invented. */}
-              <EmptyState title={t('forms.empty')} description={t('forms.emptyText')} />
+              <StudyFormsTab studyId={s.id} />
             </TabsContent>
           </Tabs>
         </div>
