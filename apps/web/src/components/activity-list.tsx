@@ -36,6 +36,8 @@ function showDate(value: string): string | null {
   return text === '—' ? null : text;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 function showValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   const date = typeof value === 'string' ? showDate(value) : null;
@@ -51,9 +53,17 @@ function ChangedFields({ event }: { event: ActivityEvent }) {
   const hidden = event.fields.length - shown.length;
   // A new or deleted record lists its fields; an update shows old → new where values may be read.
   const withValues = !event.valuesHidden && event.action === 'update';
-  const parts = shown.map((f) =>
-    withValues ? `${label(f.field)}: ${showValue(f.oldValue)} → ${showValue(f.newValue)}` : label(f.field),
-  );
+  const parts = shown.flatMap((f) => {
+    if (!withValues) return [label(f.field)];
+    // A form's data (one JSON object): the entries that changed, each old → new.
+    if (isRecord(f.oldValue) && isRecord(f.newValue)) {
+      const before = f.oldValue;
+      const after = f.newValue;
+      const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+      return keys.map((k) => `${k}: ${showValue(before[k])} → ${showValue(after[k])}`);
+    }
+    return [`${label(f.field)}: ${showValue(f.oldValue)} → ${showValue(f.newValue)}`];
+  });
   return (
     <div className="break-words text-xs text-muted-foreground" data-testid="activity-fields">
       {t('activity.changed')}: {parts.join(withValues ? '; ' : ', ')}

@@ -31,6 +31,9 @@ const recordLabel = sql<string | null>`case e.table_name
   when 'milestones' then (select name from milestones where id = e.record_id::int)
   when 'budget_lines' then (select category from budget_lines where id = e.record_id::int)
   when 'protocol_deviations' then (select p.subject_code from protocol_deviations d join patients p on p.id = d.patient_id where d.id = e.record_id::int)
+  when 'forms' then (select name from forms where id = e.record_id::int)
+  when 'form_submissions' then (select p.subject_code || ' · ' || f.name from form_submissions fs join patients p on p.id = fs.patient_id
+                                join forms f on f.id = fs.form_id where fs.id = e.record_id::int)
   when 'subject_visits' then (select p.subject_code || ' ' || vd.code from subject_visits v join patients p on p.id = v.patient_id
                               join visit_definitions vd on vd.id = v.visit_definition_id where v.id = e.record_id::int)
 end`;

@@ -1,6 +1,7 @@
 // studies.recentActivity: the audit trail of a study row and its child rows, newest first.
 //
-// Child rows are found first (milestones, budget_lines, study_sites, patients, protocol_deviations),
+// Child rows are found first (milestones, budget_lines, study_sites, patients, protocol_deviations,
+// forms, and the 200 most recently changed form submissions),
 // then each record's newest `limit` events are read from the index audit_events (table_name, record_id,
 // id) and the union is cut to `limit` again. Patients: only the 200 most recently updated subjects of the study are
 // considered, so the cost stays flat at 100k subjects (older subjects' events are older than the
@@ -29,14 +30,17 @@ export async function recentActivity(
   const ownSites = scope.siteScoped ? scope.sites.get(studyId) : undefined;
   const siteFilter = (col: string) => (ownSites ? sql`and ${sql.ref(col)} = any(${intArrayLiteral(ownSites)}::int[])` : sql``);
 
-  const { rows } = await sql<Record<'milestones' | 'budgetLines' | 'studySites' | 'patients' | 'protocolDeviations', string[]>>`
+  const { rows } = await sql<Record<'milestones' | 'budgetLines' | 'studySites' | 'patients' | 'protocolDeviations' | 'forms' | 'formSubmissions', string[]>>`
     select
       array(select id::text from milestones where study_id = s.id) as milestones,
       array(select id::text from budget_lines where study_id = s.id) as budget_lines,
       array(select id::text from study_sites where study_id = s.id) as study_sites,
       array(select id::text from patients where study_id = s.id ${siteFilter('site_id')}
             order by updated_at desc limit ${ACTIVITY_PATIENT_WINDOW}) as patients,
-      array(select id::text from protocol_deviations where study_id = s.id ${siteFilter('site_id')}) as protocol_deviations
+      array(select id::text from protocol_deviations where study_id = s.id ${siteFilter('site_id')}) as protocol_deviations,
+      array(select id::text from forms where study_id = s.id) as forms,
+      array(select id::text from form_submissions where study_id = s.id ${siteFilter('site_id')}
+            order by updated_at desc limit ${ACTIVITY_PATIENT_WINDOW}) as form_submissions
     from studies s where s.id = ${studyId}`.execute(db);
   const children = rows[0];
   if (!children) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
@@ -49,6 +53,8 @@ export async function recentActivity(
     ...children.studySites.map((id): [string, string] => ['study_sites', id]),
     ...children.patients.map((id): [string, string] => ['patients', id]),
     ...children.protocolDeviations.map((id): [string, string] => ['protocol_deviations', id]),
+    ...children.forms.map((id): [string, string] => ['forms', id]),
+    ...children.formSubmissions.map((id): [string, string] => ['form_submissions', id]),
   ];
   // One backward index probe per record (at most `limit` rows each), then the newest `limit` overall.
   // A plain `record_id = any(...) order by id desc limit n` lets the planner walk the primary key
