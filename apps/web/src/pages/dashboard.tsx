@@ -1,6 +1,16 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Brain, Keyboard, BarChart3, ShieldCheck, Sparkles, Boxes, Link2, Mic, ArrowRight } from 'lucide-react';
+import {
+  Brain,
+  Keyboard,
+  BarChart3,
+  ShieldCheck,
+  Sparkles,
+  Boxes,
+  Link2,
+  Mic,
+  ArrowRight,
+} from 'lucide-react';
 import { DASHBOARD_ACTIVE_STUDIES, INSIGHTS_REFETCH_MS, SKELETONS } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { useCan } from '@/lib/auth';
@@ -13,6 +23,7 @@ import { ErrorState } from '@/components/ui/states';
 import { EnrollmentBar } from '@/features/enrollment/enrollment-bar';
 import { QualityInsightsCard } from '@/features/dashboard/quality-insights-card';
 import { ComplianceStatusCard } from '@/features/dashboard/compliance-status-card';
+import { AdverseEventCard } from '@/features/data-entry/adverse-event-card';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -30,7 +41,9 @@ export default function DashboardPage() {
       <div className="grid gap-6" aria-busy="true">
         <Skeleton className="h-36 w-full" />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {Array.from({ length: SKELETONS.dashboardCards }, (_, i) => <Skeleton key={i} className="h-32" />)}
+          {Array.from({ length: SKELETONS.dashboardCards }, (_, i) => (
+            <Skeleton key={i} className="h-32" />
+          ))}
         </div>
       </div>
     );
@@ -47,36 +60,85 @@ export default function DashboardPage() {
       : t('insights.text', { improvement: improvement ?? '—', count });
   };
   const actions = [
-    { icon: Brain, title: t('actions.formBuilder.title'), description: t('actions.formBuilder.description'), cta: t(canCreateStudy ? 'actions.formBuilder.cta' : 'actions.formBuilder.ctaView'), to: '/studies' },
-    { icon: Keyboard, title: t('actions.dataEntry.title'), description: t('actions.dataEntry.description'), cta: t('actions.dataEntry.cta'), to: '/data-entry' },
-    { icon: BarChart3, title: t('actions.analytics.title'), description: t('actions.analytics.description'), cta: t('actions.analytics.cta'), to: '/analytics' },
-    { icon: ShieldCheck, title: t('actions.compliance.title'), description: t('actions.compliance.description'), cta: t('actions.compliance.cta'), to: '/compliance' },
+    {
+      icon: Brain,
+      title: t('actions.formBuilder.title'),
+      description: t('actions.formBuilder.description'),
+      cta: t(canCreateStudy ? 'actions.formBuilder.cta' : 'actions.formBuilder.ctaView'),
+      to: '/studies',
+    },
+    {
+      icon: Keyboard,
+      title: t('actions.dataEntry.title'),
+      description: t('actions.dataEntry.description'),
+      cta: t('actions.dataEntry.cta'),
+      to: '/data-entry',
+    },
+    {
+      icon: BarChart3,
+      title: t('actions.analytics.title'),
+      description: t('actions.analytics.description'),
+      cta: t('actions.analytics.cta'),
+      to: '/analytics',
+    },
+    {
+      icon: ShieldCheck,
+      title: t('actions.compliance.title'),
+      description: t('actions.compliance.description'),
+      cta: t('actions.compliance.cta'),
+      to: '/compliance',
+    },
   ];
   const capabilities = [
-    { icon: Boxes, title: t('capabilities.digitalTwin.title'), tag: t('capabilities.digitalTwin.tag'), text: t('capabilities.digitalTwin.text') },
-    { icon: Link2, title: t('capabilities.blockchain.title'), tag: t('capabilities.blockchain.tag'), text: t('capabilities.blockchain.text') },
-    { icon: Mic, title: t('capabilities.conversational.title'), tag: t('capabilities.conversational.tag'), text: t('capabilities.conversational.text') },
+    {
+      icon: Boxes,
+      title: t('capabilities.digitalTwin.title'),
+      tag: t('capabilities.digitalTwin.tag'),
+      text: t('capabilities.digitalTwin.text'),
+    },
+    {
+      icon: Link2,
+      title: t('capabilities.blockchain.title'),
+      tag: t('capabilities.blockchain.tag'),
+      text: t('capabilities.blockchain.text'),
+    },
+    {
+      icon: Mic,
+      title: t('capabilities.conversational.title'),
+      tag: t('capabilities.conversational.tag'),
+      text: t('capabilities.conversational.text'),
+    },
   ];
 
   return (
     <div className="grid gap-6">
-      <Card className="border-0 bg-gradient-to-r from-blue-600 to-indigo-600 text-white" data-testid="insights-banner">
+      <Card
+        className="border-0 bg-gradient-to-r from-blue-600 to-indigo-600 text-white"
+        data-testid="insights-banner"
+      >
         <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
           <div className="flex items-start gap-3">
             <Sparkles className="mt-1 h-6 w-6 shrink-0" aria-hidden />
             <div>
               <div className="flex items-center gap-2">
                 <h2 className="text-lg font-semibold">{t('insights.title')}</h2>
-                {insights.data?.isStatic && <Badge className="border-white/30 bg-white/20 text-white">{t('insights.refreshing')}</Badge>}
+                {insights.data?.isStatic && (
+                  <Badge className="border-white/30 bg-white/20 text-white">{t('insights.refreshing')}</Badge>
+                )}
               </div>
               <p className="text-sm text-blue-100" data-testid="insights-text">
-                {insightsText(insights.data?.performanceImprovement, insights.data?.optimizationOpportunities ?? 0)}
+                {insightsText(
+                  insights.data?.performanceImprovement,
+                  insights.data?.optimizationOpportunities ?? 0,
+                )}
               </p>
             </div>
           </div>
           <div className="flex items-center gap-4">
             <div className="text-right">
-              <div className="text-3xl font-bold" data-testid="data-quality-score">{score}%</div>
+              <div className="text-3xl font-bold" data-testid="data-quality-score">
+                {score}%
+              </div>
               <div className="text-xs text-blue-100">{t('insights.dataQualityScore')}</div>
             </div>
             <Button asChild variant="secondary" size="sm">
@@ -104,29 +166,39 @@ export default function DashboardPage() {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader className="flex-row items-center justify-between">
-            <CardTitle>{t('activeStudies.title')}</CardTitle>
-            <Link to="/studies" className="flex items-center gap-1 text-sm text-primary hover:underline">
-              {t('activeStudies.viewAll')} <ArrowRight className="h-4 w-4" />
-            </Link>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {overview.data.studies.slice(0, DASHBOARD_ACTIVE_STUDIES).map((s) => (
-              <Link key={s.id} to="/studies" className="grid gap-2 rounded-lg border border-border p-3 hover:bg-muted" data-testid="active-study">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-sm font-semibold">{s.studyId}</span>
-                  <Badge tone="info">{s.phase}</Badge>
-                  <StatusBadge status={s.status} />
-                </div>
-                <div className="text-sm">{s.title}</div>
-                <EnrollmentBar current={s.currentEnrollment} target={s.targetEnrollment} />
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle>{t('activeStudies.title')}</CardTitle>
+              <Link to="/studies" className="flex items-center gap-1 text-sm text-primary hover:underline">
+                {t('activeStudies.viewAll')} <ArrowRight className="h-4 w-4" />
               </Link>
-            ))}
-            {!overview.data.studies.length && <p className="text-sm text-muted-foreground">{t('activeStudies.empty')}</p>}
-          </CardContent>
-        </Card>
-        <div className="grid gap-6">
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              {overview.data.studies.slice(0, DASHBOARD_ACTIVE_STUDIES).map((s) => (
+                <Link
+                  key={s.id}
+                  to="/studies"
+                  className="grid gap-2 rounded-lg border border-border p-3 hover:bg-muted"
+                  data-testid="active-study"
+                >
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-sm font-semibold">{s.studyId}</span>
+                    <Badge tone="info">{s.phase}</Badge>
+                    <StatusBadge status={s.status} />
+                  </div>
+                  <div className="text-sm">{s.title}</div>
+                  <EnrollmentBar current={s.currentEnrollment} target={s.targetEnrollment} />
+                </Link>
+              ))}
+              {!overview.data.studies.length && (
+                <p className="text-sm text-muted-foreground">{t('activeStudies.empty')}</p>
+              )}
+            </CardContent>
+          </Card>
+          <AdverseEventCard />
+        </div>
+        <div className="grid content-start gap-6">
           <QualityInsightsCard />
           <ComplianceStatusCard />
         </div>

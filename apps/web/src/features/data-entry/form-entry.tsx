@@ -1,0 +1,202 @@
+// One form for one subject (and visit): the generic renderer over the definition of the version the
+// data was entered in (or the published one for a new entry), Save Draft and Submit. A change to data
+// already submitted asks for the reason first. Toasts as spec section 8 says.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  blockingIssues,
+  evaluateForm,
+  type FieldIssue,
+  type FormDefinition,
+  type FormValues,
+} from '@ctp/contracts';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { useCan } from '@/lib/auth';
+import { serverError } from '@/lib/server-error';
+import { toast } from '@/components/ui/use-toast';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState } from '@/components/ui/states';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { FormRenderer } from '@/features/forms/renderer/form-renderer';
+import { ReasonDialog } from './reason-dialog';
+
+export interface FormEntryTarget {
+  formId: number;
+  patientId: number;
+  subjectVisitId?: number;
+  /** The visit's date, offered as the default visit date of a new entry. */
+  defaultVisitDate?: string | null;
+  /** An entry already saved (an unscheduled form can have several). */
+  submissionId?: number;
+}
+
+/** A new entry starts from the definition's default values (the AE report's Mild, Possibly Related, Resolved). */
+function initialValues(definition: FormDefinition): FormValues {
+  const values: FormValues = {};
+  for (const f of definition.fields) if (f.defaultValue !== undefined) values[f.code] = f.defaultValue;
+  return values;
+}
+
+export function FormEntry({ target, onSaved }: { target: FormEntryTarget; onSaved?: () => void }) {
+  // Once saved, the entry is addressed by its id (a form entered at any time has no visit to find it by).
+  const [savedId, setSavedId] = useState(target.submissionId);
+  const submissionId = savedId ?? target.submissionId;
+  const key = `${target.formId}-${target.patientId}-${target.subjectVisitId ?? 'u'}`;
+  const view = trpc.submissions.get.useQuery({
+    formId: target.formId,
+    patientId: target.patientId,
+    subjectVisitId: target.subjectVisitId,
+    submissionId,
+  });
+  if (view.isPending) return <Skeleton className="h-64" aria-busy="true" />;
+  if (view.error) return <ErrorState message={view.error.message} />;
+  return (
+    <FormEntryLoaded
+      key={`${key}-${view.data.submission?.id ?? 'new'}-${view.data.submission?.version ?? 0}`}
+      target={target}
+      view={view.data}
+      onSaved={(id) => {
+        setSavedId(id);
+        onSaved?.();
+      }}
+    />
+  );
+}
+
+type View = RouterOutputs['submissions']['get'];
+
+function FormEntryLoaded({
+  target,
+  view,
+  onSaved,
+}: {
+  target: FormEntryTarget;
+  view: View;
+  onSaved: (submissionId: number) => void;
+}) {
+  const { t } = useTranslation('data-entry');
+  const utils = trpc.useUtils();
+  const canEnter = useCan('data.enter');
+  const submission = view.submission;
+  const [values, setValues] = useState<FormValues>(() => submission?.data ?? initialValues(view.definition));
+  const [visitDate, setVisitDate] = useState(
+    submission?.visitDate ?? target.defaultVisitDate ?? new Date().toISOString().slice(0, 10),
+  );
+  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
+  const [showAll, setShowAll] = useState(false);
+  const [askReason, setAskReason] = useState(false);
+  const locked = submission?.status === 'locked';
+  const readOnly = !canEnter || locked;
+  const evaluation = useMemo(() => evaluateForm(view.definition, values), [view.definition, values]);
+  const save = trpc.submissions.save.useMutation();
+
+  async function run(mode: 'draft' | 'submit', reason?: string) {
+    setServerIssues([]);
+    if (mode === 'submit' && blockingIssues(evaluation, 'submit').length) {
+      setShowAll(true);
+      toast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedText') });
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({
+        formId: target.formId,
+        patientId: target.patientId,
+        subjectVisitId: target.subjectVisitId,
+        visitDate: visitDate || null,
+        formData: evaluation.values,
+        mode,
+        formVersionId: view.formVersionId,
+        submissionId: submission?.id,
+        version: submission?.version,
+        reason,
+      });
+      toast(
+        mode === 'submit'
+          ? { title: t('toast.submittedTitle'), description: t('toast.submittedText') }
+          : { title: t('toast.draftTitle'), description: t('toast.draftText') },
+      );
+      await Promise.all([utils.submissions.get.invalidate(), utils.submissions.subjectVisits.invalidate()]);
+      onSaved(saved.id);
+    } catch (err) {
+      const e = serverError(err);
+      const issues = Object.entries(e.fieldErrors).flatMap(([path, messages]) =>
+        (messages ?? []).map((message) => ({
+          path,
+          field: path.split('.').pop() ?? path,
+          kind: 'check' as const,
+          severity: 'error' as const,
+          message,
+        })),
+      );
+      setServerIssues(issues);
+      setShowAll(true);
+      toast({
+        variant: 'destructive',
+        title: t('toast.failedTitle'),
+        description: issues.length ? t('toast.failedText') : e.message,
+      });
+    }
+  }
+
+  const submitted = submission && submission.status !== 'draft';
+  return (
+    <div className="grid gap-4" data-testid="form-entry">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 className="text-lg font-semibold">{view.formName}</h2>
+          <p className="text-xs text-muted-foreground">
+            {t('version', { version: view.formVersion })}
+            {submission?.submittedBy &&
+              ` · ${t('submittedBy', { name: submission.submittedBy, date: new Date(submission.submittedAt!).toLocaleString() })}`}
+          </p>
+        </div>
+        {submission && <StatusBadge status={submission.status} />}
+      </div>
+      <div className="grid max-w-xs gap-1.5">
+        <Label htmlFor="entry-visit-date">{t('visitDate')}</Label>
+        <Input
+          id="entry-visit-date"
+          type="date"
+          value={visitDate ?? ''}
+          onChange={(e) => setVisitDate(e.target.value)}
+          disabled={readOnly}
+        />
+      </div>
+      <FormRenderer
+        definition={view.definition}
+        values={values}
+        onChange={readOnly ? undefined : setValues}
+        readOnly={readOnly}
+        serverIssues={serverIssues}
+        showAllIssues={showAll}
+      />
+      {!readOnly && (
+        <div className="flex flex-wrap justify-end gap-2">
+          {!submitted && (
+            <Button variant="outline" onClick={() => void run('draft')} disabled={save.isPending}>
+              {t('saveDraft')}
+            </Button>
+          )}
+          <Button
+            onClick={() => (submitted ? setAskReason(true) : void run('submit'))}
+            disabled={save.isPending}
+          >
+            {submitted ? t('submitChange') : t('submit')}
+          </Button>
+        </div>
+      )}
+      {locked && <p className="text-sm text-muted-foreground">{t('locked')}</p>}
+      <ReasonDialog
+        open={askReason}
+        onOpenChange={setAskReason}
+        onConfirm={(reason) => {
+          setAskReason(false);
+          void run('submit', reason);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// Intelligent data entry (/data-entry): choose study, subject and a visit's form (or arrive with them
+// in the address: ?study=&patient=&visit=&form=), then enter it with the generic renderer.
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { Card, CardContent } from '@/components/ui/card';
+import { SubjectPicker } from '@/features/data-entry/subject-picker';
+import { VisitFormsPanel } from '@/features/data-entry/visit-forms-panel';
+import { FormEntry, type FormEntryTarget } from '@/features/data-entry/form-entry';
+
+const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+
+export default function DataEntryPage() {
+  const { t } = useTranslation('data-entry');
+  const [params, setParams] = useSearchParams();
+  const studyId = num(params.get('study'));
+  const patientId = num(params.get('patient'));
+  const formId = num(params.get('form'));
+  const visitId = num(params.get('visit'));
+  const set = (changes: Record<string, number | string | undefined | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === null || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const target: FormEntryTarget | undefined =
+    patientId && formId
+      ? { formId, patientId, subjectVisitId: visitId, defaultVisitDate: params.get('date') }
+      : undefined;
+
+  return (
+    <div>
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="grid gap-6">
+        <SubjectPicker
+          studyId={studyId}
+          patientId={patientId}
+          onStudy={(id) =>
+            set({ study: id, patient: undefined, form: undefined, visit: undefined, date: undefined })
+          }
+          onPatient={(id) => set({ patient: id, form: undefined, visit: undefined, date: undefined })}
+        />
+        {patientId && (
+          <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+            <VisitFormsPanel
+              patientId={patientId}
+              selected={target}
+              onSelect={(s) => set({ form: s.formId, visit: s.subjectVisitId, date: s.defaultVisitDate })}
+            />
+            <Card>
+              <CardContent className="pt-5">
+                {target ? (
+                  <FormEntry
+                    key={`${target.formId}-${target.patientId}-${target.subjectVisitId ?? 'any'}`}
+                    target={target}
+                  />
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t('chooseForm')}</p>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
