@@ -18,7 +18,10 @@ export function StudyFormsTab({ studyId }: { studyId: number }) {
   const { t } = useTranslation('studies');
   const canBuild = useCan('form.build');
   const [offset, setOffset] = useState(0);
-  const forms = trpc.forms.list.useQuery({ studyId, limit: DEFAULT_PAGE_SIZE, offset }, { placeholderData: keepPreviousData });
+  const forms = trpc.forms.list.useQuery(
+    { studyId, limit: DEFAULT_PAGE_SIZE, offset },
+    { placeholderData: keepPreviousData },
+  );
   if (forms.isPending) return <Skeleton className="h-48" />;
   if (forms.error) return <ErrorState message={forms.error.message} />;
   if (!forms.data.total) return <EmptyState title={t('forms.empty')} description={t('forms.emptyText')} />;
@@ -31,19 +34,30 @@ export function StudyFormsTab({ studyId }: { studyId: number }) {
         {forms.data.items.map((f) => (
           <Link
             key={f.id}
-            to={canBuild ? `/forms/${f.id}/edit` : `/forms?study=${studyId}&q=${encodeURIComponent(f.formName)}`}
+            to={
+              canBuild ? `/forms/${f.id}/edit` : `/forms?study=${studyId}&q=${encodeURIComponent(f.formName)}`
+            }
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 hover:bg-muted"
             data-testid="study-form"
           >
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{f.formName}</span>
-              <span className="text-xs text-muted-foreground">{t('forms.version', { version: f.formVersion })}</span>
+              <span className="text-xs text-muted-foreground">
+                {t('forms.version', { version: f.formVersion })}
+              </span>
               <StatusBadge status={f.status} />
             </div>
-            <span className="text-xs text-muted-foreground">{t('forms.counts', { fields: f.fieldsCount, submissions: f.submissionsCount })}</span>
+            <span className="text-xs text-muted-foreground">
+              {t('forms.counts', { fields: f.fieldsCount, submissions: f.submissionsCount })}
+            </span>
           </Link>
         ))}
-        <Pager offset={forms.data.offset} limit={forms.data.limit} total={forms.data.total} onOffset={setOffset} />
+        <Pager
+          offset={forms.data.offset}
+          limit={forms.data.limit}
+          total={forms.data.total}
+          onOffset={setOffset}
+        />
       </CardContent>
     </Card>
   );
