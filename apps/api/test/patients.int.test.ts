@@ -581,7 +581,7 @@ describe('patients.updateStatus', () => {
     expect(r).toMatchObject({ status: 'enrolled', enrollmentDate: enrolledOn, version: 2 });
     const defs = await db()
       .selectFrom('visitDefinitions')
-      .select(['code', 'dayOffset'])
+      .select(['code', 'dayOffset', 'windowBefore', 'windowDays'])
       .where('studyId', '=', p.studyId)
       .execute();
     const visits = await db()
@@ -597,7 +597,8 @@ describe('patients.updateStatus', () => {
       expect(v).toEqual({
         code: d.code,
         scheduledDate: date,
-        status: date <= plusDays(TEST_TODAY, 7) ? 'pending' : 'scheduled',
+        // The visit-status rule for a visit with nothing entered yet.
+        status: plusDays(date, d.windowDays) < TEST_TODAY ? 'missed' : plusDays(date, -d.windowBefore) <= TEST_TODAY ? 'pending' : 'scheduled',
       });
     }
     const listed = (await as.investigator!.patients.list({ search: p.patientId })).items[0]!;

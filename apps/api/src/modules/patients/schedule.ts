@@ -10,14 +10,12 @@ export function subjectCode(studyCode: string, sitePosition: number, sequence: n
   return `${studyCode.split('-')[0]}-${String(sitePosition).padStart(2, '0')}-${String(sequence).padStart(4, '0')}`;
 }
 
-/** Days ahead within which a visit counts as 'pending' (due soon) rather than 'scheduled'. */
-export const PENDING_WITHIN_DAYS = 7;
-
 /**
  * Schedules the study's visits that the subject does not have yet, `codes` limiting which ones
  * (null: all remaining). scheduled_date = anchor + day_offset, or the anchor itself for the
- * selection visit (SEL), which happens at screening. Status 'pending' when the date is at most
- * 7 days after today (or past), else 'scheduled'. Returns the number of visits created.
+ * selection visit (SEL), which happens at screening. Status by the visit-status rule
+ * (submissions/visit-status.ts) for a visit with nothing entered: missed once its window has closed,
+ * pending while it is open, else scheduled. Returns the number of visits created.
  */
 export async function scheduleVisits(
   tx: Tx,
@@ -27,7 +25,8 @@ export async function scheduleVisits(
   const result = await sql`
     insert into subject_visits (patient_id, visit_definition_id, status, scheduled_date)
     select ${p.patientId}, vd.id,
-           case when sched.d - ${p.today}::date <= ${PENDING_WITHIN_DAYS} then 'pending' else 'scheduled' end,
+           case when sched.d + vd.window_days < ${p.today}::date then 'missed'
+                when sched.d - vd.window_before <= ${p.today}::date then 'pending' else 'scheduled' end,
            sched.d
     from visit_definitions vd
     cross join lateral (select case when vd.code = 'SEL' then ${p.anchor}::date
