@@ -13,28 +13,35 @@ const ORDER = {
   status: sql`p.status, p.subject_code`,
 } as const;
 
-/** The subjects' rows with their visits by grid column, in one statement. */
+/**
+ * The subjects' rows with their visits by grid column. The page is chosen first (the filter's rows,
+ * sorted and cut, and their count), then only the page's subjects read their visits: one index range
+ * of subject_visits per subject, aggregated by visit code.
+ */
 export async function inclusionRows(db: Db, scope: StudyScope, f: InclusionFilter & { sort: InclusionListInput['sort'] }, page: { limit: number; offset: number } | null, selection?: InclusionSelection) {
   const window = page ? pageWindow(page) : null;
-  const visitColumns = sql.join(
-    INCLUSION_VISITS.map(
-      ([key, code]) => sql`(select json_build_object('status', sv.status, 'date', coalesce(sv.actual_date, sv.scheduled_date)::text)
+  const { rows } = await sql<{ id: number; patientId: string; siteName: string; status: InclusionRow['status']; startDate: string; archivedAt: Date | null; visits: Record<string, { status: InclusionRow['d0Visit']['status']; date: string }> | string | null; total: number }>`
+    with page as materialized (
+      select p.id, p.subject_code, p.status, p.site_id, p.archived_at, coalesce(p.enrollment_date, p.screening_date) as start_date,
+             row_number() over (order by ${ORDER[f.sort]}) as position
+        from patients p
+       where ${inclusionWhere(scope, f, selection)}
+       order by ${ORDER[f.sort]}
+       ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``})
+    select page.id, page.subject_code as "patientId", si.name as "siteName", page.status, page.start_date::text as "startDate",
+           page.archived_at as "archivedAt", v.visits,
+           (select count(*) from patients p where ${inclusionWhere(scope, f, selection)})::int as total
+      from page join sites si on si.id = page.site_id
+      cross join lateral (
+        select json_object_agg(vd.code, json_build_object('status', sv.status, 'date', coalesce(sv.actual_date, sv.scheduled_date)::text)) as visits
           from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id
-         where sv.patient_id = p.id and vd.code = ${code}) as ${sql.ref(key)}`,
-    ),
-  );
-  const { rows } = await sql<Omit<InclusionRow, 'archivedAt'> & { archivedAt: Date | null; total: number }>`
-    select p.id, p.subject_code as "patientId", si.name as "siteName", p.status,
-           coalesce(p.enrollment_date, p.screening_date)::text as "startDate", p.archived_at as "archivedAt",
-           ${visitColumns}, count(*) over ()::int as total
-      from patients p join sites si on si.id = p.site_id
-     where ${inclusionWhere(scope, f, selection)}
-     order by ${ORDER[f.sort]}
-     ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`.execute(db);
+         where sv.patient_id = page.id) v
+     order by page.position`.execute(db);
   const empty = { status: null, date: null };
-  const items: InclusionRow[] = rows.map(({ total: _t, archivedAt, ...r }) => {
+  const items: InclusionRow[] = rows.map(({ total: _t, archivedAt, visits, ...r }) => {
+    const byCode = (typeof visits === 'string' ? JSON.parse(visits) : visits) ?? {};
     const row = { ...r, archivedAt: archivedAt ? new Date(archivedAt).toISOString() : null } as InclusionRow;
-    for (const [key] of INCLUSION_VISITS) row[key] = (typeof row[key] === 'string' ? JSON.parse(row[key] as unknown as string) : row[key]) ?? empty;
+    for (const [key, code] of INCLUSION_VISITS) row[key] = byCode[code] ?? empty;
     return row;
   });
   return { items, total: rows[0]?.total };

@@ -45,13 +45,14 @@ const REQUIRED: Record<string, string> = {
 };
 const FIELDS = ['studyId', 'siteId', 'screeningDate', 'yearOfBirth', 'sex', 'ethnicity', 'reason'] as const;
 
-export function AddPatientDialog() {
+/** `label` names the trigger (the inclusions list's 'New subject'); `studyId` preselects a study. */
+export function AddPatientDialog({ label, studyId }: { label?: string; studyId?: number } = {}) {
   const { t } = useTranslation('patients');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ServerError | null>(null);
   const utils = trpc.useUtils();
   const defaults = (): FormInput => ({
-    studyId: '',
+    studyId: studyId ? String(studyId) : '',
     siteId: '',
     screeningDate: todayLocalIso(),
     yearOfBirth: '',
@@ -101,7 +102,7 @@ export function AddPatientDialog() {
     >
       <DialogTrigger asChild>
         <Button>
-          <UserPlus /> {t('enroll.button')}
+          <UserPlus /> {label ?? t('enroll.button')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
