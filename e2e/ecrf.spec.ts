@@ -63,6 +63,18 @@ test('build a form with a range check and skip logic, publish it, enter, submit 
   await dm.getByTestId('builder-publish-dialog').getByRole('button', { name: 'Publish version 1' }).click();
   await expect(dm.getByText('Version 1 published').first()).toBeVisible();
 
+  // The study's Forms tab lists it; the visit schedule makes forms due at visits (kept on reload).
+  await dm.goto(`/studies/${subject.studyId}`);
+  await dm.getByRole('tab', { name: 'Forms' }).click();
+  await expect(dm.getByTestId('study-form').filter({ hasText: formName })).toBeVisible();
+  const due = dm.getByRole('checkbox', { name: 'Vital Signs due at Telemedicine' });
+  await expect(due).not.toBeChecked();
+  await due.check();
+  await expect(due).toBeChecked();
+  await dm.reload();
+  await dm.getByRole('tab', { name: 'Forms' }).click();
+  await expect(dm.getByRole('checkbox', { name: 'Vital Signs due at Telemedicine' })).toBeChecked();
+
   // The investigator enters it for the subject: the form is not due at a visit, so it is entered at any time.
   await investigator.goto(`/data-entry?study=${subject.studyId}&patient=${subject.id}`);
   await expect(investigator.getByTestId('subject-visits')).toBeVisible();

@@ -8,6 +8,7 @@ import { patientsRouter } from './modules/patients/router.ts';
 import { formsRouter } from './modules/forms/router.ts';
 import { submissionsRouter } from './modules/submissions/router.ts';
 import { inclusionsRouter } from './modules/inclusions/router.ts';
+import { visitsRouter } from './modules/visits/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   forms: formsRouter,
   submissions: submissionsRouter,
   inclusions: inclusionsRouter,
+  visits: visitsRouter,
 });
 
 export type AppRouter = typeof appRouter;

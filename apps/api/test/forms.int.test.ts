@@ -229,3 +229,28 @@ describe('REST', () => {
     expect((await post(monitor, formId, { patientId: ownSubject, formData: { SYSBP: 118, DIABP: 76 } })).status).toBe(403);
   });
 });
+
+describe('visit schedule', () => {
+  it('lists the study\'s visits with their due forms, and lets form builders change windows and due forms', async () => {
+    const schedule = await as.monitor!.visits.schedule({ studyId });
+    expect(schedule.visits.map((v) => v.code)).toEqual(['SEL', 'D0', 'D3', 'D7', 'TELE', 'D28', 'END']);
+    const d7 = schedule.visits.find((v) => v.code === 'D7')!;
+    const vitals = schedule.forms.find((f) => f.name === 'Vital Signs')!;
+    expect(d7.formIds).toContain(vitals.id);
+    await rejects(as.monitor!.visits.update({ id: d7.id, version: d7.version, changes: { windowAfter: 4 }, reason: 'Protocol amendment 2' }), 'FORBIDDEN');
+    await as['data-manager']!.visits.update({ id: d7.id, version: d7.version, changes: { windowBefore: 1, windowAfter: 4 }, reason: 'Protocol amendment 2' });
+    await rejects(as['data-manager']!.visits.update({ id: d7.id, version: d7.version, changes: { windowAfter: 5 }, reason: 'Protocol amendment 2' }), 'CONFLICT');
+    const cm = schedule.forms.find((f) => f.name === 'Concomitant Medications')!;
+    await as['data-manager']!.visits.setDueForms({ visitDefinitionId: d7.id, formIds: [vitals.id, cm.id] });
+    const after = (await as.monitor!.visits.schedule({ studyId })).visits.find((v) => v.code === 'D7')!;
+    expect(after).toMatchObject({ windowBefore: 1, windowAfter: 4 });
+    expect(after.formIds).toEqual([vitals.id, cm.id].sort((a, b) => a - b));
+  });
+
+  it('schedules a visit added later for the subjects already enrolled', async () => {
+    const enrolled = await sql<{ n: number }>`select count(*)::int as n from patients where study_id = ${studyId} and status = 'enrolled'`.execute(t.database.db);
+    const created = await as['study-manager']!.visits.create({ studyId, code: 'D56', name: 'Day 56', dayOffset: 56, windowBefore: 3, windowAfter: 3 });
+    expect(created.scheduledSubjects).toBe(enrolled.rows[0]!.n);
+    await rejects(as['study-manager']!.visits.create({ studyId, code: 'D56', name: 'Day 56 again', dayOffset: 56, windowBefore: 3, windowAfter: 3 }), 'CONFLICT');
+  });
+});

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { StudyFormsTab } from '@/features/studies/study-forms-tab';
+import { VisitScheduleCard } from '@/features/studies/visit-schedule-card';
 import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { StudyInsightsCard } from '@/features/studies/study-insights-card';
 import { StudyEnrollmentTab, StudyOverviewTab } from '@/features/studies/study-overview';
@@ -104,7 +105,10 @@ export default function StudyDetailPage() {
               <StudySitesTab studyId={s.id} />
             </TabsContent>
             <TabsContent value="forms">
-              <StudyFormsTab studyId={s.id} />
+              <div className="grid gap-6">
+                <StudyFormsTab studyId={s.id} />
+                <VisitScheduleCard studyId={s.id} />
+              </div>
             </TabsContent>
           </Tabs>
         </div>

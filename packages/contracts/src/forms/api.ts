@@ -160,3 +160,21 @@ export const savedSubmission = z.object({
 export type SavedSubmission = z.infer<typeof savedSubmission>;
 
 export const submissionLookupInput = z.object({ formId: id, patientId: id, subjectVisitId: id.optional(), submissionId: id.optional() });
+
+// --- Visit schedule ------------------------------------------------------------------------------
+const days = z.coerce.number().int('Use a whole number of days').min(-3650).max(3650);
+const windowDays = z.coerce.number().int('Use a whole number of days').min(0, 'Use 0 or more days').max(365);
+export const visitScheduleInput = z.object({ studyId: id });
+export const visitDefinitionFields = z.object({
+  name: text('name').min(2, 'Give the visit a name'),
+  dayOffset: days,
+  windowBefore: windowDays,
+  windowAfter: windowDays,
+});
+export const visitCreateInput = visitDefinitionFields.extend({
+  studyId: id,
+  code: text('code').min(1).regex(/^[A-Z][A-Z0-9_]{0,19}$/, 'Use 1-20 capital letters, digits or _, starting with a letter'),
+  reason: reason.default('Visit added to the schedule'),
+});
+export const visitUpdateInput = z.object({ id, version, changes: visitDefinitionFields.partial(), reason });
+export const visitDueFormsInput = z.object({ visitDefinitionId: id, formIds: z.array(id).max(100), reason: reason.default('Forms due at the visit changed') });
