@@ -254,3 +254,15 @@ describe('visit schedule', () => {
     await rejects(as['study-manager']!.visits.create({ studyId, code: 'D56', name: 'Day 56 again', dayOffset: 56, windowBefore: 3, windowAfter: 3 }), 'CONFLICT');
   });
 });
+
+describe('archived records keep their data', () => {
+  it('refuses entries for an archived form and an archived subject', async () => {
+    const formId = await newPublishedForm('Vitals to archive');
+    const detail = await as['data-manager']!.forms.byId({ id: formId });
+    await as['data-manager']!.forms.archive({ id: formId, version: detail.version, reason: 'Replaced by a new form' });
+    await rejects(as.investigator!.submissions.save({ formId, patientId: ownSubject, formData: { SYSBP: 120, DIABP: 80 }, mode: 'submit' }), 'PRECONDITION_FAILED', /archived/);
+    const other = await newPublishedForm('Vitals for an archived subject');
+    await as['study-manager']!.inclusions.archive({ studyId, selection: { ids: [ownSubject] }, reason: 'Duplicate subject record' });
+    await rejects(as.investigator!.submissions.save({ formId: other, patientId: ownSubject, formData: { SYSBP: 120, DIABP: 80 }, mode: 'submit' }), 'PRECONDITION_FAILED', /archived/);
+  });
+});

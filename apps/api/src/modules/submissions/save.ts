@@ -34,11 +34,14 @@ function adverseEventsIn(libraryDomain: string | null, definition: FormDefinitio
 
 export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInput, now = new Date()): Promise<SavedSubmission> {
   const form = await visibleForm(ctx, input.formId);
-  const patient = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId']).where('id', '=', input.patientId).executeTakeFirst();
+  const patient = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId', 'archivedAt']).where('id', '=', input.patientId).executeTakeFirst();
   if (!patient || !canSeeStudy(ctx.scope, patient.studyId) || patient.studyId !== form.studyId) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found in this form\'s study' });
   }
   assertActsForSite(ctx.scope, patient.studyId, patient.siteId);
+  // Archived records are kept as they are: neither an archived subject's nor an archived form's data changes.
+  if (patient.archivedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This subject is archived; its data can no longer change' });
+  if (form.status === 'archived') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This form is archived; its data can no longer change' });
   if (input.visitDate && input.visitDate > todayIso(now)) throw fieldError('visitDate', 'The visit date cannot be in the future');
 
   return withActor(ctx.db, actorOf(ctx, input.reason ?? (input.mode === 'submit' ? 'Form submitted' : 'Form draft saved')), async (tx) => {
