@@ -6,6 +6,7 @@ import { studiesRest } from './modules/studies/rest.ts';
 import { sitesRest } from './modules/sites/rest.ts';
 import { patientsRest } from './modules/patients/rest.ts';
 import { formsRest } from './modules/forms/rest.ts';
+import { queriesRest } from './modules/queries/rest.ts';
 
 export function restRoutes(caller: CallerFor) {
   const r = Router();
@@ -14,5 +15,6 @@ export function restRoutes(caller: CallerFor) {
   r.use(sitesRest(caller));
   r.use(patientsRest(caller));
   r.use(formsRest(caller));
+  r.use(queriesRest(caller));
   return r;
 }

@@ -9,6 +9,7 @@ import { formsRouter } from './modules/forms/router.ts';
 import { submissionsRouter } from './modules/submissions/router.ts';
 import { inclusionsRouter } from './modules/inclusions/router.ts';
 import { visitsRouter } from './modules/visits/router.ts';
+import { queriesRouter } from './modules/queries/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   submissions: submissionsRouter,
   inclusions: inclusionsRouter,
   visits: visitsRouter,
+  queries: queriesRouter,
 });
 
 export type AppRouter = typeof appRouter;

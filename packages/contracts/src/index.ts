@@ -14,3 +14,4 @@ export * from './forms/definition.ts';
 export * from './forms/evaluate.ts';
 export * from './forms/api.ts';
 export * from './inclusions.ts';
+export * from './queries.ts';

@@ -268,6 +268,47 @@ export interface FormSubmissionsTable {
   version: Version;
 }
 
+export type QueryStatus = 'open' | 'answered' | 'reopened' | 'closed' | 'cancelled';
+
+export interface QueriesTable {
+  id: Generated<number>;
+  studyId: number;
+  siteId: number;
+  patientId: number;
+  submissionId: number | null;
+  formId: number | null;
+  subjectVisitId: number | null;
+  fieldPath: string | null;
+  seq: number;
+  code: string;
+  type: string;
+  origin: 'manual' | 'edit_check' | 'missing_form';
+  checkKey: string | null;
+  priority: ColumnType<string, string | undefined, string>;
+  status: ColumnType<QueryStatus, QueryStatus | undefined, QueryStatus>;
+  description: string;
+  raisedBy: number | null;
+  raisedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  assignedTo: number | null;
+  dueDate: DateString | null;
+  answeredAt: Date | null;
+  resolvedAt: Date | null;
+  resolvedBy: number | null;
+  reopenCount: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface QueryMessagesTable {
+  id: Generated<number>;
+  queryId: number;
+  kind: 'question' | 'response' | 'resolution' | 'reopen' | 'cancel' | 'auto_close';
+  body: string;
+  authorId: number | null;
+  createdAt: CreatedAt;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   occurredAt: Date;
@@ -312,6 +353,8 @@ export interface Database {
   formVersions: FormVersionsTable;
   visitForms: VisitFormsTable;
   formSubmissions: FormSubmissionsTable;
+  queries: QueriesTable;
+  queryMessages: QueryMessagesTable;
   auditEvents: AuditEventsTable;
   insightSnapshots: InsightSnapshotsTable;
 }

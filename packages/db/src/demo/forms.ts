@@ -98,7 +98,7 @@ const pick = (idSql: string, salt: string, n: number) => sql.raw(`(abs(hashtext(
 
 export async function seedStudyForms(
   tx: Tx,
-  opts: { studyId: number; published: boolean; createdBy: number; visitDefIds: Map<string, number>; today: string },
+  opts: { studyId: number; published: boolean; createdBy: number; siteUser: number; visitDefIds: Map<string, number>; today: string },
 ): Promise<number> {
   const formIds = new Map<DemoForm['key'], { formId: number; versionId: number }>();
   for (const f of demoForms()) {
@@ -194,5 +194,40 @@ export async function seedStudyForms(
       from patients p, lateral (select least(p.enrollment_date + 1 + ${pick('p.id::text', 'day', 20)}::int, coalesce(p.withdrawal_date, p.completion_date, ${opts.today}::date)) as day) d
      where p.study_id = ${opts.studyId} and p.enrollment_date is not null and ${pick('p.id::text', 'ae', 6)} = 0 and d.day <= ${opts.today}::date`.execute(tx);
 
+  await seedWarningQueries(tx, opts.studyId, opts.createdBy, opts.siteUser, opts.today);
   return [dmResult, vsResult, cmResult, aeResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
+}
+
+/**
+ * The queries the edit checks raised on the demo's open warnings (one per submission and field, as the
+ * server raises them), at different steps of their lifecycle: open, answered by the site (awaiting
+ * review), closed after the answer. Codes Q-<prefix>-00001 upwards per study.
+ */
+async function seedWarningQueries(tx: Tx, studyId: number, dataManager: number, siteUser: number, today: string) {
+  await sql`
+    insert into queries (study_id, site_id, patient_id, submission_id, form_id, subject_visit_id, field_path, seq, code, type, origin,
+                         check_key, priority, status, description, raised_by, raised_at, due_date, answered_at, resolved_at, resolved_by)
+    select s.study_id, s.site_id, s.patient_id, s.id, s.form_id, s.subject_visit_id, w.issue->>'path', w.seq,
+           'Q-' || split_part(st.code, '-', 1) || '-' || lpad(w.seq::text, 5, '0'), 'range_check', 'edit_check',
+           'range:' || (w.issue->>'path'), (array['high', 'medium', 'medium', 'low'])[1 + s.id % 4], w.status, w.issue->>'message', null,
+           s.submitted_at, (s.submitted_at + interval '14 days')::date,
+           case when w.status in ('answered', 'closed') then s.submitted_at + interval '2 days' end,
+           case when w.status = 'closed' then s.submitted_at + interval '4 days' end,
+           case when w.status = 'closed' then ${dataManager}::int end
+      from (select s.id, issue, row_number() over (order by s.id)::int as seq,
+                   (array['open', 'answered', 'closed', 'open'])[1 + s.id % 4] as status
+              from form_submissions s cross join jsonb_array_elements(s.open_issues) issue
+             where s.study_id = ${studyId} and s.warning_count > 0) w
+      join form_submissions s on s.id = w.id
+      join studies st on st.id = s.study_id
+     where s.submitted_at <= ${today}::date + 1`.execute(tx);
+  await sql`
+    insert into query_messages (query_id, kind, body, author_id, created_at)
+    select q.id, m.kind, m.body, m.author, m.at
+      from queries q cross join lateral (values
+        ('question', q.description, null::int, q.raised_at),
+        ('response', case when q.status in ('answered', 'closed') then 'Value confirmed against the source document.' end, ${siteUser}::int, q.answered_at),
+        ('resolution', case when q.status = 'closed' then 'Response accepted; value verified.' end, q.resolved_by, q.resolved_at)
+      ) as m(kind, body, author, at)
+     where q.study_id = ${studyId} and m.body is not null`.execute(tx);
 }

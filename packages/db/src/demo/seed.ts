@@ -279,6 +279,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       studyId,
       published: study.status !== 'planning',
       createdBy: ctx.userByRole['data-manager']!,
+      siteUser: ctx.userByRole['coordinator']!,
       visitDefIds: new Map(VISITS.map((v, k) => [v.code, visitDefIds[k]!])),
       today,
     });

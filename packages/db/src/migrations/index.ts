@@ -11,6 +11,7 @@ import * as m0008SiteNameTrigram from './0008-site-name-trigram.ts';
 import * as m0009StudyPatientCounts from './0009-study-patient-counts.ts';
 import * as m0010EcrfForms from './0010-ecrf-forms.ts';
 import * as m0011SubjectArchive from './0011-subject-archive.ts';
+import * as m0012Queries from './0012-queries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0009-study-patient-counts': m0009StudyPatientCounts,
   '0010-ecrf-forms': m0010EcrfForms,
   '0011-subject-archive': m0011SubjectArchive,
+  '0012-queries': m0012Queries,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -43,4 +45,6 @@ export const AUDITED_TABLES = [
   'form_versions',
   'visit_forms',
   'form_submissions',
+  'queries',
+  'query_messages',
 ] as const;

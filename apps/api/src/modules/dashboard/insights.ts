@@ -15,6 +15,7 @@ import { enrollmentAgainstPlan, pendingActivations, BEHIND_PLAN_RATIO } from './
 import { inStudies } from '../studies/scope-sql.ts';
 import { cachedFigure, scopeKey } from './figure-cache.ts';
 import { refreshClosedWindows } from '../submissions/visit-status.ts';
+import { raiseMissingFormQueries } from '../queries/auto.ts';
 import { todayIso } from '../../sql-helpers.ts';
 
 /** The insight figures over the given studies (null: every study), with what they were computed from. */
@@ -90,15 +91,22 @@ export function scheduleInsights(db: Db, intervalSeconds: number, onError: (err:
   const run = async () => {
     if (running) return;
     running = true;
-    try {
+    // Each step on its own: one failing does not hold back the others.
+    const steps = [
       // Visits whose window opened or closed since the last pass move on (pending, missed, warning).
-      await withActor(db, { userId: null, reason: 'Visit window opened or closed' }, (tx) => refreshClosedWindows(tx, todayIso()));
-      await computeInsightSnapshot(db);
-    } catch (err) {
-      onError(err);
-    } finally {
-      running = false;
+      () => withActor(db, { userId: null, reason: 'Visit window opened or closed' }, (tx) => refreshClosedWindows(tx, todayIso())),
+      // Due forms missing when their visit's window closed raise missing-data queries.
+      () => withActor(db, { userId: null, reason: 'Due form missing when its visit window closed' }, (tx) => raiseMissingFormQueries(tx, todayIso())),
+      () => computeInsightSnapshot(db),
+    ];
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (err) {
+        onError(err);
+      }
     }
+    running = false;
   };
   void run();
   const timer = setInterval(run, intervalSeconds * 1000);

@@ -11,6 +11,7 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
 import { currentPublishedVersion, storedDefinition, visibleForm } from '../forms/detail.ts';
 import { refreshVisitStatus } from './visit-status.ts';
+import { closeMissingFormQuery, syncEditCheckQueries } from '../queries/auto.ts';
 
 export const STALE_FORM_VERSION = 'A newer version of this form was published; reload the form and enter the data again';
 const LOCKED = 'This form is locked; its data can no longer change';
@@ -135,6 +136,22 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
     } catch (err) {
       if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: 'This form was entered for this visit at the same moment by someone else; reload it' });
       throw err;
+    }
+    if (status === 'submitted') {
+      // Each open warning holds one query; a warning that passes now closes its query.
+      await syncEditCheckQueries(tx, {
+        submissionId: saved.id,
+        studyId: patient.studyId,
+        siteId: patient.siteId,
+        patientId: patient.id,
+        formId: form.id,
+        subjectVisitId: saved.subjectVisitId,
+        definition,
+        warnings,
+        userId: ctx.user.id,
+        today: todayIso(now),
+      });
+      if (saved.subjectVisitId) await closeMissingFormQuery(tx, saved.subjectVisitId, form.id, ctx.user.id);
     }
     if (saved.subjectVisitId) await refreshVisitStatus(tx, saved.subjectVisitId, todayIso(now));
     return {

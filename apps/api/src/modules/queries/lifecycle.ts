@@ -1,0 +1,155 @@
+// The query lifecycle, enforced here: raise (data managers, monitors), respond (site staff for their
+// own sites, data managers), close and re-open (the raiser, or a data manager; anyone allowed to close
+// an automatic query), cancel with a reason, and edit priority, due date, type or description. Every
+// step is a message in the thread and an audited change; a step the lifecycle does not allow is 412.
+import { TRPCError } from '@trpc/server';
+import { sql, withActor, type Tx } from '@ctp/db';
+import { QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
+import { assertActsForSite, canSeeStudy } from '../../access.ts';
+import { actorOf } from '../../trpc.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
+import { staleVersion, todayIso } from '../../sql-helpers.ts';
+import { raiseQuery } from './raise.ts';
+
+const DATA_ROLES = ['admin', 'data-manager'];
+
+export async function createQuery(ctx: ProcedureCtx, input: QueryCreateInput) {
+  const patient = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId']).where('id', '=', input.patientId).executeTakeFirst();
+  if (!patient || !canSeeStudy(ctx.scope, patient.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  let formId: number | null = null;
+  let visitId: number | null = null;
+  if (input.submissionId) {
+    const s = await ctx.db.selectFrom('formSubmissions').select(['formId', 'patientId', 'subjectVisitId']).where('id', '=', input.submissionId).executeTakeFirst();
+    if (!s || s.patientId !== patient.id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found for this subject' });
+    [formId, visitId] = [s.formId, s.subjectVisitId];
+  }
+  return withActor(ctx.db, actorOf(ctx, input.reason), (tx) =>
+    raiseQuery(tx, {
+      studyId: patient.studyId,
+      siteId: patient.siteId,
+      patientId: patient.id,
+      submissionId: input.submissionId ?? null,
+      formId,
+      subjectVisitId: visitId,
+      fieldPath: input.fieldPath ?? null,
+      type: input.type,
+      origin: 'manual',
+      priority: input.priority,
+      description: input.description,
+      raisedBy: ctx.user.id,
+      dueDate: input.dueDate ?? null,
+      today: todayIso(),
+    }),
+  );
+}
+
+interface QueryForStep {
+  id: number;
+  studyId: number;
+  siteId: number;
+  status: QueryLifecycle;
+  raisedBy: number | null;
+  version: number;
+}
+
+/** The query, visible to the user (site staff: their own sites), locked and at the version they read. */
+async function lockQuery(tx: Tx, ctx: ProcedureCtx, id: number, version: number): Promise<QueryForStep> {
+  const q = await tx.selectFrom('queries').select(['id', 'studyId', 'siteId', 'status', 'raisedBy', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!q || !canSeeStudy(ctx.scope, q.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  const own = ctx.scope.siteScoped ? ctx.scope.sites.get(q.studyId) : undefined;
+  if (own && !own.includes(q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  if (q.version !== version) throw staleVersion();
+  return q as QueryForStep;
+}
+
+function assertStep(q: QueryForStep, to: QueryLifecycle) {
+  if (!QUERY_TRANSITIONS[q.status].includes(to)) {
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A query that is ${q.status} cannot be ${to === 'answered' ? 'answered' : to}` });
+  }
+}
+
+/** Closing, re-opening, cancelling and editing: the raiser, a data manager, or anyone allowed for an automatic query. */
+function assertOwnsDecision(ctx: ProcedureCtx, q: QueryForStep) {
+  if (DATA_ROLES.includes(ctx.user.role) || q.raisedBy === null || q.raisedBy === ctx.user.id) return;
+  throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the person who raised this query or a data manager can decide on it' });
+}
+
+async function step(
+  ctx: ProcedureCtx,
+  input: { id: number; version: number; body: string },
+  to: QueryLifecycle,
+  kind: 'response' | 'resolution' | 'reopen' | 'cancel',
+  reason: string,
+  check: (q: QueryForStep) => void,
+) {
+  return withActor(ctx.db, actorOf(ctx, reason), async (tx) => {
+    const q = await lockQuery(tx, ctx, input.id, input.version);
+    check(q);
+    assertStep(q, to);
+    const done = to === 'closed' || to === 'cancelled';
+    const row = await tx
+      .updateTable('queries')
+      .set({
+        status: to,
+        ...(to === 'answered' && { answeredAt: sql`now()` }),
+        ...(done && { resolvedAt: sql`now()`, resolvedBy: ctx.user.id }),
+        ...(to === 'reopened' && { reopenCount: sql`reopen_count + 1` }),
+        updatedAt: sql`now()`,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', q.id)
+      .returning(['id', 'status', 'version'])
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('queryMessages').values({ queryId: q.id, kind, body: input.body, authorId: ctx.user.id }).execute();
+    return row;
+  });
+}
+
+export const respondToQuery = (ctx: ProcedureCtx, input: { id: number; version: number; body: string }) =>
+  step(ctx, input, 'answered', 'response', 'Query answered', (q) => assertActsForSite(ctx.scope, q.studyId, q.siteId));
+export const closeQuery = (ctx: ProcedureCtx, input: { id: number; version: number; body: string }) =>
+  step(ctx, input, 'closed', 'resolution', 'Query closed', (q) => assertOwnsDecision(ctx, q));
+export const reopenQuery = (ctx: ProcedureCtx, input: { id: number; version: number; body: string }) =>
+  step(ctx, input, 'reopened', 'reopen', 'Query re-opened', (q) => assertOwnsDecision(ctx, q));
+export const cancelQuery = (ctx: ProcedureCtx, input: { id: number; version: number; body: string }) =>
+  step(ctx, input, 'cancelled', 'cancel', input.body, (q) => assertOwnsDecision(ctx, q));
+
+export async function updateQuery(
+  ctx: ProcedureCtx,
+  input: { id: number; version: number; reason: string; changes: { priority?: string; dueDate?: string | null; description?: string; type?: string } },
+) {
+  return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
+    const q = await lockQuery(tx, ctx, input.id, input.version);
+    assertOwnsDecision(ctx, q);
+    if (!['open', 'answered', 'reopened'].includes(q.status)) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'A closed or cancelled query cannot be edited' });
+    const c = input.changes;
+    return tx
+      .updateTable('queries')
+      .set({
+        ...(c.priority !== undefined && { priority: c.priority }),
+        ...(c.dueDate !== undefined && { dueDate: c.dueDate }),
+        ...(c.description !== undefined && { description: c.description }),
+        ...(c.type !== undefined && { type: c.type }),
+        updatedAt: sql`now()`,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', q.id)
+      .returning(['id', 'version'])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** One query with its thread. */
+export async function queryDetail(ctx: ProcedureCtx, id: number) {
+  const q = await ctx.db.selectFrom('queries').select(['id', 'studyId', 'siteId']).where('id', '=', id).executeTakeFirst();
+  const own = q && ctx.scope.siteScoped ? ctx.scope.sites.get(q.studyId) : undefined;
+  if (!q || !canSeeStudy(ctx.scope, q.studyId) || (own && !own.includes(q.siteId))) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  const messages = await ctx.db
+    .selectFrom('queryMessages as m')
+    .leftJoin('users as u', 'u.id', 'm.authorId')
+    .select(['m.id', 'm.kind', 'm.body', 'm.createdAt', 'u.fullName as author'])
+    .where('m.queryId', '=', id)
+    .orderBy('m.id')
+    .execute();
+  return { id, messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), author: m.author ?? 'System' })) };
+}

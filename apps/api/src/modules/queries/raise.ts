@@ -1,0 +1,56 @@
+// Raising a query inside the caller's transaction: the next code of the study (Q-<study prefix>-00001,
+// numbered per study under a lock on the study row, so two raises never share a number) and the
+// question as the first message of its thread.
+import { sql, type Tx } from '@ctp/db';
+import { QUERY_DEFAULT_DUE_DAYS, type QueryKind } from '@ctp/contracts';
+
+export interface NewQuery {
+  studyId: number;
+  siteId: number;
+  patientId: number;
+  submissionId?: number | null;
+  formId?: number | null;
+  subjectVisitId?: number | null;
+  fieldPath?: string | null;
+  type: QueryKind;
+  origin: 'manual' | 'edit_check' | 'missing_form';
+  checkKey?: string | null;
+  priority: string;
+  description: string;
+  raisedBy: number | null;
+  dueDate?: string | null;
+  today: string;
+}
+
+export async function raiseQuery(tx: Tx, q: NewQuery): Promise<{ id: number; code: string; version: number }> {
+  const { rows } = await sql<{ prefix: string; seq: number }>`
+    select split_part(st.code, '-', 1) as prefix,
+           coalesce((select max(seq) from queries where study_id = st.id), 0) + 1 as seq
+      from (select id, code from studies where id = ${q.studyId} for update) st`.execute(tx);
+  const { prefix, seq } = rows[0]!;
+  const code = `Q-${prefix}-${String(seq).padStart(5, '0')}`;
+  const row = await tx
+    .insertInto('queries')
+    .values({
+      studyId: q.studyId,
+      siteId: q.siteId,
+      patientId: q.patientId,
+      submissionId: q.submissionId ?? null,
+      formId: q.formId ?? null,
+      subjectVisitId: q.subjectVisitId ?? null,
+      fieldPath: q.fieldPath ?? null,
+      seq,
+      code,
+      type: q.type,
+      origin: q.origin,
+      checkKey: q.origin === 'manual' ? null : (q.checkKey ?? null),
+      priority: q.priority,
+      description: q.description,
+      raisedBy: q.raisedBy,
+      dueDate: q.dueDate ?? sql<string>`${q.today}::date + ${QUERY_DEFAULT_DUE_DAYS}::int` as never,
+    })
+    .returning(['id', 'code', 'version'])
+    .executeTakeFirstOrThrow();
+  await tx.insertInto('queryMessages').values({ queryId: row.id, kind: 'question', body: q.description, authorId: q.raisedBy }).execute();
+  return row;
+}

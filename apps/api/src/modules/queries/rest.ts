@@ -1,0 +1,38 @@
+// GET /api/queries (spec section 7): the spec's Query fields in the monitoring vocabulary (status open,
+// in_progress, resolved; type range_check, missing_data, consistency_check), newest first, total in
+// X-Total-Count. Query parameters: studyId, patientId, priority, search, live, limit (capped), offset.
+import { Router } from 'express';
+import { MONITORING_STATUS, MONITORING_TYPE, type queryListInput } from '@ctp/contracts';
+import type { z } from 'zod';
+import type { CallerFor } from '../../rest-caller.ts';
+import { listQuery } from '../sites/rest-query.ts';
+
+export function queriesRest(caller: CallerFor) {
+  const r = Router();
+  r.get('/queries', async (req, res) => {
+    const input = listQuery(req.query, ['studyId', 'patientId', 'priority', 'search']) as z.input<typeof queryListInput>;
+    if (req.query.live === 'true') input.live = true;
+    const page = await caller(req, res).queries.list(input);
+    res.set('X-Total-Count', String(page.total)).json(
+      page.items.map((q) => ({
+        id: q.id,
+        queryId: q.queryId,
+        patientId: q.patientId,
+        studyId: q.studyId,
+        site: q.center,
+        formName: q.formName,
+        field: q.field,
+        type: MONITORING_TYPE[q.kind],
+        priority: q.priority,
+        status: MONITORING_STATUS[q.lifecycle],
+        description: q.description,
+        raisedBy: q.raisedBy ?? 'System',
+        raisedAt: q.startDate,
+        assignedTo: q.assignedTo,
+        dueDate: q.dueDate,
+        resolvedAt: q.resolvedAt,
+      })),
+    );
+  });
+  return r;
+}

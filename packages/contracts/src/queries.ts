@@ -1,0 +1,143 @@
+// Queries (discrepancies): one lifecycle, two display vocabularies. The README has the mapping table.
+//   lifecycle  open -> answered (the site responds) -> closed (the raiser or a data manager accepts);
+//              answered -> reopened -> answered ...; open, answered or reopened -> cancelled (with a reason)
+//   monitoring open / in_progress / resolved; types range_check, missing_data, consistency_check
+//   queries screen open / queries / validated / pending-review / closed;
+//              types Missing Data, Data Clarification, Protocol Deviation, Data Inconsistency
+import { z } from 'zod';
+import { id, isoDate, pagination, reason, timestamp, version } from './common.ts';
+import { searchTerm, text } from './input.ts';
+import { DATA_QUERY_STATUSES, DATA_QUERY_TYPES, QUERY_PRIORITIES, QUERY_STATUSES, QUERY_TYPES } from './enums.ts';
+
+export const QUERY_LIFECYCLE = ['open', 'answered', 'reopened', 'closed', 'cancelled'] as const;
+export type QueryLifecycle = (typeof QUERY_LIFECYCLE)[number];
+export const QUERY_KINDS = ['range_check', 'consistency_check', 'missing_data', 'clarification', 'protocol_deviation'] as const;
+export type QueryKind = (typeof QUERY_KINDS)[number];
+export type MonitoringStatus = (typeof QUERY_STATUSES)[number];
+export type ScreenStatus = (typeof DATA_QUERY_STATUSES)[number];
+export type ScreenType = (typeof DATA_QUERY_TYPES)[number];
+
+/** Which lifecycle steps may follow which (the server refuses any other). */
+export const QUERY_TRANSITIONS: Record<QueryLifecycle, readonly QueryLifecycle[]> = {
+  open: ['answered', 'closed', 'cancelled'],
+  answered: ['closed', 'reopened', 'cancelled'],
+  reopened: ['answered', 'closed', 'cancelled'],
+  closed: [],
+  cancelled: [],
+};
+export const LIVE_QUERY_STATUSES: readonly QueryLifecycle[] = ['open', 'answered', 'reopened'];
+
+export const MONITORING_STATUS: Record<QueryLifecycle, MonitoringStatus> = {
+  open: 'open',
+  reopened: 'open',
+  answered: 'in_progress',
+  closed: 'resolved',
+  cancelled: 'resolved',
+};
+export const SCREEN_STATUS: Record<QueryLifecycle, ScreenStatus> = {
+  open: 'open',
+  reopened: 'queries',
+  answered: 'pending-review',
+  closed: 'validated',
+  cancelled: 'closed',
+};
+export const MONITORING_TYPE: Record<QueryKind, (typeof QUERY_TYPES)[number]> = {
+  range_check: 'range_check',
+  consistency_check: 'consistency_check',
+  missing_data: 'missing_data',
+  clarification: 'consistency_check',
+  protocol_deviation: 'consistency_check',
+};
+export const SCREEN_TYPE: Record<QueryKind, ScreenType> = {
+  missing_data: 'Missing Data',
+  clarification: 'Data Clarification',
+  protocol_deviation: 'Protocol Deviation',
+  range_check: 'Data Inconsistency',
+  consistency_check: 'Data Inconsistency',
+};
+/** Lifecycle statuses behind a screen status (for filters). */
+export function lifecycleOfScreenStatus(s: ScreenStatus): QueryLifecycle[] {
+  return QUERY_LIFECYCLE.filter((l) => SCREEN_STATUS[l] === s);
+}
+export function kindsOfScreenType(t: ScreenType): QueryKind[] {
+  return QUERY_KINDS.filter((k) => SCREEN_TYPE[k] === t);
+}
+
+/**
+ * Progress (0-100) by lifecycle step: raised 25, re-opened 50 (a response was not accepted), answered by
+ * the site 75, closed or cancelled 100.
+ */
+export const QUERY_PROGRESS: Record<QueryLifecycle, number> = { open: 25, reopened: 50, answered: 75, closed: 100, cancelled: 100 };
+/** Days a manual query has to be answered when no due date is given; automatic ones likewise. */
+export const QUERY_DEFAULT_DUE_DAYS = 14;
+
+export const queryPriority = z.enum(QUERY_PRIORITIES);
+export const queryListInput = pagination.extend({
+  studyId: id.optional(),
+  patientId: id.optional(),
+  submissionId: id.optional(),
+  /** The queries screen's vocabulary. */
+  status: z.enum(DATA_QUERY_STATUSES).optional(),
+  /** Only the live ones (open, answered, re-opened): the Open Queries tab. */
+  live: z.boolean().optional(),
+  priority: queryPriority.optional(),
+  type: z.enum(DATA_QUERY_TYPES).optional(),
+  /** Matches query code, subject code or description, case-insensitive. */
+  search: searchTerm,
+});
+export type QueryListInput = z.infer<typeof queryListInput>;
+export const queryFilterInput = queryListInput.omit({ limit: true, offset: true });
+export type QueryFilterInput = z.infer<typeof queryFilterInput>;
+
+export const queryCreateInput = z.object({
+  patientId: id,
+  submissionId: id.optional(),
+  fieldPath: text('name').optional(),
+  type: z.enum(QUERY_KINDS),
+  priority: queryPriority.default('medium'),
+  description: text('text').min(3, 'Describe the discrepancy'),
+  dueDate: isoDate.optional(),
+  reason: reason.default('Query raised'),
+});
+export type QueryCreateInput = z.infer<typeof queryCreateInput>;
+const step = { id, version };
+export const queryRespondInput = z.object({ ...step, body: text('text').min(2, 'Write the response') });
+export const queryCloseInput = z.object({ ...step, body: text('text').min(2, 'Write the resolution note') });
+export const queryReopenInput = z.object({ ...step, body: text('text').min(3, 'Say why the query is re-opened') });
+export const queryCancelInput = z.object({ ...step, body: text('text').min(3, 'Say why the query is cancelled') });
+export const queryUpdateInput = z.object({
+  ...step,
+  changes: z.object({ priority: queryPriority, dueDate: isoDate.nullable(), description: text('text').min(3), type: z.enum(QUERY_KINDS) }).partial(),
+  reason,
+});
+
+/** A query as the queries screen shows it (spec Data query) plus what its actions need. */
+export const queryRow = z.object({
+  id: z.number().int(),
+  queryId: z.string(),
+  startDate: timestamp,
+  investigator: z.string().nullable(),
+  progress: z.number().int(),
+  status: z.enum(DATA_QUERY_STATUSES),
+  lifecycle: z.enum(QUERY_LIFECYCLE),
+  updatedBy: z.string().nullable(),
+  lastUpdated: timestamp,
+  studyId: z.string(),
+  center: z.string(),
+  queryType: z.enum(DATA_QUERY_TYPES),
+  kind: z.enum(QUERY_KINDS),
+  priority: queryPriority,
+  field: z.string().nullable(),
+  description: z.string(),
+  patientId: z.string(),
+  patientDbId: z.number().int(),
+  formName: z.string().nullable(),
+  origin: z.enum(['manual', 'edit_check', 'missing_form']),
+  raisedBy: z.string().nullable(),
+  assignedTo: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  resolvedAt: timestamp.nullable(),
+  version: z.number().int(),
+});
+export type QueryRow = z.infer<typeof queryRow>;
