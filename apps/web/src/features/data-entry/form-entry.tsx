@@ -22,6 +22,7 @@ import { ErrorState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { FormRenderer } from '@/features/forms/renderer/form-renderer';
 import { ReasonDialog } from './reason-dialog';
+import { SubmissionQueries } from './submission-queries';
 
 export interface FormEntryTarget {
   formId: number;
@@ -118,7 +119,7 @@ function FormEntryLoaded({
           ? { title: t('toast.submittedTitle'), description: t('toast.submittedText') }
           : { title: t('toast.draftTitle'), description: t('toast.draftText') },
       );
-      await Promise.all([utils.submissions.get.invalidate(), utils.submissions.subjectVisits.invalidate()]);
+      await Promise.all([utils.submissions.get.invalidate(), utils.submissions.subjectVisits.invalidate(), utils.queries.invalidate()]);
       onSaved(saved.id);
     } catch (err) {
       const e = serverError(err);
@@ -165,6 +166,7 @@ function FormEntryLoaded({
           disabled={readOnly}
         />
       </div>
+      {submission && <SubmissionQueries submissionId={submission.id} />}
       <FormRenderer
         definition={view.definition}
         values={values}
