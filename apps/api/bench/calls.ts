@@ -46,6 +46,9 @@ export function benchCalls(ids: BenchIds): BenchCall[] {
     { name: 'inclusions.list sort status', path: trpcGet('inclusions.list', { studyId: ids.studyId, sort: 'status', limit: 50 }) },
     { name: 'inclusions.list deep page', path: trpcGet('inclusions.list', { studyId: ids.studyId, sort: 'patientId', limit: 10, offset: 500 }) },
     { name: 'forms.list', path: trpcGet('forms.list', { limit: 12 }) },
+    { name: 'queries.list', path: trpcGet('queries.list', { limit: 10 }) },
+    { name: 'queries.list live high', path: trpcGet('queries.list', { live: true, priority: 'high', limit: 10 }) },
+    { name: 'queries.summary (cards, tiles)', path: trpcGet('queries.summary', {}) },
     {
       name: 'submissions.save (AE report)',
       path: '/trpc/submissions.save',
