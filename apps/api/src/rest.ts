@@ -7,6 +7,7 @@ import { sitesRest } from './modules/sites/rest.ts';
 import { patientsRest } from './modules/patients/rest.ts';
 import { formsRest } from './modules/forms/rest.ts';
 import { queriesRest } from './modules/queries/rest.ts';
+import { auditRest } from './modules/audit/rest.ts';
 
 export function restRoutes(caller: CallerFor) {
   const r = Router();
@@ -16,5 +17,6 @@ export function restRoutes(caller: CallerFor) {
   r.use(patientsRest(caller));
   r.use(formsRest(caller));
   r.use(queriesRest(caller));
+  r.use(auditRest(caller));
   return r;
 }

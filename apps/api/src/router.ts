@@ -10,6 +10,7 @@ import { submissionsRouter } from './modules/submissions/router.ts';
 import { inclusionsRouter } from './modules/inclusions/router.ts';
 import { visitsRouter } from './modules/visits/router.ts';
 import { queriesRouter } from './modules/queries/router.ts';
+import { auditRouter } from './modules/audit/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   inclusions: inclusionsRouter,
   visits: visitsRouter,
   queries: queriesRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,3 +15,4 @@ export * from './forms/evaluate.ts';
 export * from './forms/api.ts';
 export * from './inclusions.ts';
 export * from './queries.ts';
+export * from './audit.ts';

@@ -309,6 +309,11 @@ export interface QueryMessagesTable {
   createdAt: CreatedAt;
 }
 
+export interface AuditEventScopeTable {
+  eventId: number;
+  studyId: number;
+}
+
 export interface AuditEventsTable {
   id: Generated<number>;
   occurredAt: Date;
@@ -355,6 +360,7 @@ export interface Database {
   formSubmissions: FormSubmissionsTable;
   queries: QueriesTable;
   queryMessages: QueryMessagesTable;
+  auditEventScope: AuditEventScopeTable;
   auditEvents: AuditEventsTable;
   insightSnapshots: InsightSnapshotsTable;
 }

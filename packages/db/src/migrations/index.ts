@@ -12,6 +12,7 @@ import * as m0009StudyPatientCounts from './0009-study-patient-counts.ts';
 import * as m0010EcrfForms from './0010-ecrf-forms.ts';
 import * as m0011SubjectArchive from './0011-subject-archive.ts';
 import * as m0012Queries from './0012-queries.ts';
+import * as m0013AuditScope from './0013-audit-scope.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010-ecrf-forms': m0010EcrfForms,
   '0011-subject-archive': m0011SubjectArchive,
   '0012-queries': m0012Queries,
+  '0013-audit-scope': m0013AuditScope,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -1,0 +1,36 @@
+// GET /api/audit-trail (spec section 7): the spec's audit entry fields (id, timestamp, userId, userName,
+// action, table, recordId, field, oldValue, newValue, reason, ipAddress), one per changed field, newest
+// first; the next page's cursor in X-Next-Cursor (pass it back as ?cursor=). Parameters: studyId,
+// patientId, userId, table, operation, from, to, cursor, limit (at most 100).
+import { Router } from 'express';
+import type { z } from 'zod';
+import type { auditListInput } from '@ctp/contracts';
+import type { CallerFor } from '../../rest-caller.ts';
+import { listQuery } from '../sites/rest-query.ts';
+
+const FILTERS = ['studyId', 'patientId', 'userId', 'table', 'operation', 'from', 'to', 'cursor', 'limit'] as const;
+
+export function auditRest(caller: CallerFor) {
+  const r = Router();
+  r.get('/audit-trail', async (req, res) => {
+    const page = await caller(req, res).audit.trail(listQuery(req.query, FILTERS, false) as z.input<typeof auditListInput>);
+    if (page.nextCursor) res.set('X-Next-Cursor', page.nextCursor);
+    res.json(
+      page.items.map((e) => ({
+        id: e.id,
+        timestamp: e.timestamp,
+        userId: e.userId,
+        userName: e.userName,
+        action: e.action,
+        table: e.table,
+        recordId: e.recordId,
+        field: e.field,
+        oldValue: e.oldValue,
+        newValue: e.newValue,
+        reason: e.reason,
+        ipAddress: e.ipAddress,
+      })),
+    );
+  });
+  return r;
+}
