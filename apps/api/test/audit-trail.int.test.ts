@@ -80,5 +80,13 @@ describe('GET /api/audit-trail', () => {
     expect(page.items.every((e) => e.table === 'form_submissions' && e.operation === 'insert' && e.action === 'form_submitted')).toBe(true);
     const none = await as.admin!.audit.trail({ from: '2099-01-01', limit: 5 });
     expect(none.items).toEqual([]);
+    // One study: its own events only, paged by the same cursor.
+    const { rows } = await sql<{ id: number }>`select id from studies order by id limit 1`.execute(t.database.db);
+    const first = await as.admin!.audit.trail({ studyId: rows[0]!.id, limit: 10 });
+    const second = await as.admin!.audit.trail({ studyId: rows[0]!.id, limit: 10, cursor: first.nextCursor! });
+    const events = [...first.items, ...second.items].map((e) => e.eventId);
+    const own = await sql<{ n: number }>`select count(distinct event_id)::int as n from audit_event_scope where study_id = ${rows[0]!.id} and event_id = any(${`{${events.join(',')}}`}::bigint[])`.execute(t.database.db);
+    expect(own.rows[0]!.n).toBe(new Set(events).size);
+    expect(new Set([...first.items, ...second.items].map((e) => e.id)).size).toBe(20);
   });
 });

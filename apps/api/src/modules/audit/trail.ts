@@ -37,8 +37,13 @@ export async function auditTrail(db: Db, scope: StudyScope, input: AuditListInpu
   if (input.studyId) assertStudyVisible(scope, input.studyId);
   const conditions: Fragment<boolean>[] = [];
   const ids = input.studyId ? [input.studyId] : visibleStudyIds(scope);
-  if (ids) {
-    // One study: its scope index gives the rows; many: walk the events newest first, checking each.
+  // One study: walk its events newest first on the scope index (a study may hold few of millions);
+  // many studies (most of the trail): walk all events newest first, checking each one's study.
+  const oneStudy = ids && ids.length === 1 ? ids[0]! : null;
+  if (oneStudy !== null) {
+    conditions.push(sql<boolean>`s.study_id = ${oneStudy}`);
+  } else if (ids) {
+    // Many studies (most of the trail): walk the events newest first, checking each one's study.
     conditions.push(sql<boolean>`exists (select 1 from audit_event_scope s where s.event_id = e.id and s.study_id = any(${intArrayLiteral(ids)}::int[]))`);
   }
   if (input.patientId) {
@@ -56,7 +61,7 @@ export async function auditTrail(db: Db, scope: StudyScope, input: AuditListInpu
   let after = sql<boolean>`true`;
   if (input.cursor) {
     const [eventId, field] = input.cursor.split(':') as [string, string];
-    conditions.push(sql<boolean>`e.id <= ${eventId}::bigint`);
+    conditions.push(oneStudy !== null ? sql<boolean>`s.event_id <= ${eventId}::bigint` : sql<boolean>`e.id <= ${eventId}::bigint`);
     after = sql<boolean>`(e.id < ${eventId}::bigint or c.key < ${field})`;
   }
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
@@ -64,7 +69,8 @@ export async function auditTrail(db: Db, scope: StudyScope, input: AuditListInpu
   // and limit + 1 more, each with at least one changed field, hold the page and tell whether more follow.
   const { rows } = await sql<Row>`
     with ev as materialized (
-      select e.* from audit_events e where ${where} order by e.id desc limit ${input.limit + 2})
+      select e.* from ${oneStudy !== null ? sql`audit_event_scope s join audit_events e on e.id = s.event_id` : sql`audit_events e`}
+       where ${where} order by ${oneStudy !== null ? sql`s.event_id` : sql`e.id`} desc limit ${input.limit + 2})
     select e.id::text as "eventId", e.occurred_at as "occurredAt", e.actor_user_id as "actorUserId", u.full_name as "userName",
            e.action as operation, e.table_name as "tableName", e.record_id as "recordId", c.key as field,
            c.value -> 'old' as "oldValue", c.value -> 'new' as "newValue", e.changes -> 'status' ->> 'new' as "statusNew",
