@@ -49,6 +49,9 @@ export function benchCalls(ids: BenchIds): BenchCall[] {
     { name: 'queries.list', path: trpcGet('queries.list', { limit: 10 }) },
     { name: 'queries.list live high', path: trpcGet('queries.list', { live: true, priority: 'high', limit: 10 }) },
     { name: 'queries.summary (cards, tiles)', path: trpcGet('queries.summary', {}) },
+    { name: 'audit.trail', path: trpcGet('audit.trail', { limit: 50 }) },
+    { name: 'audit.trail one study', path: trpcGet('audit.trail', { studyId: ids.studyId, limit: 50 }) },
+    { name: 'audit.trail form_submissions', path: trpcGet('audit.trail', { table: 'form_submissions', limit: 50 }) },
     {
       name: 'submissions.save (AE report)',
       path: '/trpc/submissions.save',
