@@ -11,6 +11,7 @@ import { inclusionsRouter } from './modules/inclusions/router.ts';
 import { visitsRouter } from './modules/visits/router.ts';
 import { queriesRouter } from './modules/queries/router.ts';
 import { auditRouter } from './modules/audit/router.ts';
+import { casebookRouter } from './modules/casebook/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   visits: visitsRouter,
   queries: queriesRouter,
   audit: auditRouter,
+  casebook: casebookRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,3 +16,4 @@ export * from './forms/api.ts';
 export * from './inclusions.ts';
 export * from './queries.ts';
 export * from './audit.ts';
+export * from './casebook.ts';

@@ -260,6 +260,13 @@ export interface FormSubmissionsTable {
   openIssues: ColumnType<unknown, string | undefined, string>;
   warningCount: Generated<number>;
   adverseEvents: Generated<number>;
+  /** Source data verification, freeze and lock (migration 0014). */
+  sdvAt: Date | null;
+  sdvBy: number | null;
+  frozenAt: Date | null;
+  frozenBy: number | null;
+  lockedAt: Date | null;
+  lockedBy: number | null;
   submittedAt: Date | null;
   submittedBy: number | null;
   createdBy: number;
@@ -307,6 +314,18 @@ export interface QueryMessagesTable {
   body: string;
   authorId: number | null;
   createdAt: CreatedAt;
+}
+
+export interface SignaturesTable {
+  id: Generated<number>;
+  studyId: number;
+  patientId: number;
+  signerId: number;
+  printedName: string;
+  meaning: 'authorship' | 'review' | 'approval';
+  signedAt: ColumnType<Date, Date | string | undefined, never>;
+  contentHash: string;
+  entries: number;
 }
 
 export interface AuditEventScopeTable {
@@ -361,6 +380,7 @@ export interface Database {
   queries: QueriesTable;
   queryMessages: QueryMessagesTable;
   auditEventScope: AuditEventScopeTable;
+  signatures: SignaturesTable;
   auditEvents: AuditEventsTable;
   insightSnapshots: InsightSnapshotsTable;
 }

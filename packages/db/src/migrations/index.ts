@@ -13,6 +13,7 @@ import * as m0010EcrfForms from './0010-ecrf-forms.ts';
 import * as m0011SubjectArchive from './0011-subject-archive.ts';
 import * as m0012Queries from './0012-queries.ts';
 import * as m0013AuditScope from './0013-audit-scope.ts';
+import * as m0014SdvLockSignatures from './0014-sdv-lock-signatures.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011-subject-archive': m0011SubjectArchive,
   '0012-queries': m0012Queries,
   '0013-audit-scope': m0013AuditScope,
+  '0014-sdv-lock-signatures': m0014SdvLockSignatures,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -49,4 +51,5 @@ export const AUDITED_TABLES = [
   'form_submissions',
   'queries',
   'query_messages',
+  'signatures',
 ] as const;

@@ -15,6 +15,7 @@ import { closeMissingFormQuery, syncEditCheckQueries } from '../queries/auto.ts'
 
 export const STALE_FORM_VERSION = 'A newer version of this form was published; reload the form and enter the data again';
 const LOCKED = 'This form is locked; its data can no longer change';
+const FROZEN = 'This form is frozen; a data manager must unfreeze it before its data can change';
 
 /** A refusal listing every field issue (BAD_REQUEST with fieldErrors by path). */
 function invalidData(issues: FieldIssue[]): TRPCError {
@@ -23,6 +24,10 @@ function invalidData(issues: FieldIssue[]): TRPCError {
     message: issues[0]?.message ?? 'Please check your data and try again.',
     cause: new z.ZodRealError(issues.map((i) => ({ code: 'custom' as const, path: i.path.split('.'), message: i.message, input: undefined }))),
   });
+}
+
+function dataChanged(before: unknown, after: string): boolean {
+  return JSON.stringify(typeof before === 'string' ? JSON.parse(before) : before) !== after;
 }
 
 /** Adverse event records in a filled form: the rows of its repeating groups, or one for a single-event form. */
@@ -53,7 +58,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
     // The submission being changed: named by id, or the one already entered for this form at this visit.
     let existingQuery = tx
       .selectFrom('formSubmissions')
-      .select(['id', 'formVersionId', 'status', 'version', 'data', 'subjectVisitId'])
+      .select(['id', 'formVersionId', 'status', 'version', 'data', 'subjectVisitId', 'sdvAt', 'frozenAt', 'lockedAt'])
       .where('patientId', '=', patient.id)
       .where('formId', '=', form.id);
     if (input.submissionId) existingQuery = existingQuery.where('id', '=', input.submissionId);
@@ -61,7 +66,8 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
     const existing = input.submissionId || input.subjectVisitId ? await existingQuery.forUpdate().executeTakeFirst() : undefined;
     if (input.submissionId && !existing) throw new TRPCError({ code: 'NOT_FOUND', message: 'Submission not found' });
     if (existing && input.version !== existing.version) throw staleVersion();
-    if (existing?.status === 'locked') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: LOCKED });
+    if (existing?.status === 'locked' || existing?.lockedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: LOCKED });
+    if (existing?.frozenAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: FROZEN });
     if (existing && existing.status !== 'draft' && input.mode === 'draft') {
       throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Submitted data cannot go back to draft; submit the change with a reason' });
     }
@@ -85,9 +91,8 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
     const blocking = blockingIssues(evaluation, input.mode);
     if (blocking.length) throw invalidData(blocking);
     const data = JSON.stringify(evaluation.values);
-    if (existing && existing.status !== 'draft' && !input.reason) {
-      const before = JSON.stringify(typeof existing.data === 'string' ? JSON.parse(existing.data) : existing.data);
-      if (before !== data) throw fieldError('reason', 'Give a reason for changing submitted data');
+    if (existing && existing.status !== 'draft' && !input.reason && dataChanged(existing.data, data)) {
+      throw fieldError('reason', 'Give a reason for changing submitted data');
     }
     const warnings = evaluation.issues.filter((i) => i.severity === 'warning');
     const status = input.mode === 'submit' ? 'submitted' : 'draft';
@@ -109,6 +114,8 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
             // The first submit names who submitted and when; later changes keep them (the audit trail has each change).
             submittedAt: existing.status === 'draft' && status === 'submitted' ? sql`now()` : undefined,
             submittedBy: existing.status === 'draft' && status === 'submitted' ? ctx.user.id : undefined,
+            // Verified data that changes is no longer verified (the audit trail shows the SDV cleared).
+            ...(existing.sdvAt && dataChanged(existing.data, data) && { sdvAt: null, sdvBy: null }),
             updatedAt: sql`now()`,
             version: sql`version + 1`,
           })

@@ -1,0 +1,15 @@
+// casebook.*: a subject's casebook, its review steps (SDV, freeze, lock) and signatures.
+import { z } from 'zod';
+import { casebookSignInput, id, subjectLockInput, submissionReviewInput } from '@ctp/contracts';
+import { router, permitted } from '../../trpc.ts';
+import { casebookView } from './view.ts';
+import { lockSubject, reviewSubmission } from './review.ts';
+import { signCasebook } from './signatures.ts';
+
+export const casebookRouter = router({
+  view: permitted('form.read').input(z.object({ patientId: id })).query(({ ctx, input }) => casebookView(ctx, input.patientId)),
+  // The role each step needs is checked inside (verify: data.verify; freeze and lock: data.lock).
+  review: permitted('form.read').input(submissionReviewInput).mutation(({ ctx, input }) => reviewSubmission(ctx, input)),
+  lockSubject: permitted('data.lock').input(subjectLockInput).mutation(({ ctx, input }) => lockSubject(ctx, input)),
+  sign: permitted('casebook.sign').input(casebookSignInput).mutation(({ ctx, input }) => signCasebook(ctx, input)),
+});

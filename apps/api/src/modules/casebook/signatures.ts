@@ -1,0 +1,68 @@
+// Electronic signatures of a subject's casebook (21 CFR Part 11): the investigator re-enters the
+// password, chooses the meaning; the signature keeps printed name, time, meaning and the sha256 of the
+// signed content: every submitted entry of the subject (id, form version, visit date, data), in a
+// canonical JSON (keys sorted). A later change makes the stored hash differ from the content's: the
+// signature shows as broken and the casebook must be signed again.
+import { createHash } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { verifyPassword, withActor, type Db } from '@ctp/db';
+import { assertActsForSite } from '../../access.ts';
+import { actorOf, fieldError } from '../../trpc.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
+import { visiblePatient } from '../submissions/lookup.ts';
+
+/** JSON with object keys in order, so equal content always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The sha256 of a subject's submitted entries, and how many there are. */
+export async function casebookHash(db: Db, patientId: number): Promise<{ hash: string; entries: number }> {
+  const rows = await db
+    .selectFrom('formSubmissions')
+    .select(['id', 'formVersionId', 'visitDate', 'data'])
+    .where('patientId', '=', patientId)
+    .where('status', '<>', 'draft')
+    .orderBy('id')
+    .execute();
+  const content = canonicalJson(rows.map((r) => ({ id: r.id, formVersionId: r.formVersionId, visitDate: r.visitDate, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data })));
+  return { hash: createHash('sha256').update(content).digest('hex'), entries: rows.length };
+}
+
+export async function signCasebook(ctx: ProcedureCtx, input: { patientId: number; meaning: 'authorship' | 'review' | 'approval'; password: string }) {
+  const patient = await visiblePatient(ctx, input.patientId);
+  assertActsForSite(ctx.scope, patient.studyId, patient.siteId);
+  const user = await ctx.db.selectFrom('users').select(['passwordHash', 'fullName']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    // A field error, not 401: a mistyped password at signing is not a lost session.
+    throw fieldError('password', 'The password is not correct; the casebook was not signed');
+  }
+  const { hash, entries } = await casebookHash(ctx.db, patient.id);
+  if (!entries) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'There is no submitted data to sign' });
+  return withActor(ctx.db, actorOf(ctx, `Casebook signed (${input.meaning})`), (tx) =>
+    tx
+      .insertInto('signatures')
+      .values({ studyId: patient.studyId, patientId: patient.id, signerId: ctx.user.id, printedName: user.fullName, meaning: input.meaning, contentHash: hash, entries })
+      .returning(['id', 'signedAt', 'contentHash'])
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+/** The subject's signatures, newest first, each valid while the casebook still hashes to what was signed. */
+export async function casebookSignatures(db: Db, patientId: number) {
+  const current = await casebookHash(db, patientId);
+  const rows = await db
+    .selectFrom('signatures')
+    .select(['id', 'printedName', 'meaning', 'signedAt', 'contentHash', 'entries'])
+    .where('patientId', '=', patientId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((s) => ({ ...s, signedAt: s.signedAt.toISOString(), valid: s.contentHash === current.hash }));
+}
