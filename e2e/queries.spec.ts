@@ -38,3 +38,50 @@ test('a value outside its range raises a query automatically and correcting it c
   await investigator.getByRole('dialog').getByRole('button', { name: 'Submit change' }).click();
   await expect(entry.getByTestId('submission-query').first()).toHaveAttribute('data-lifecycle', 'closed');
 });
+
+test('a monitor raises a query on a field, the coordinator answers it, the monitor resolves it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const coordinatorContext = await browser.newContext();
+  const coordinator = await coordinatorContext.newPage();
+  await loginAs(coordinator, 'coordinator', '/dashboard');
+  const subject = (await trpcQuery<{ items: { id: number; studyId: number; patientId: string }[] }>(coordinator, 'patients.list', { status: 'enrolled', limit: 1 })).items[0]!;
+
+  const monitorContext = await browser.newContext();
+  const monitor = await monitorContext.newPage();
+  await loginAs(monitor, 'monitor', '/queries');
+  await expect(monitor.getByRole('heading', { name: 'Data Queries' })).toBeVisible();
+  await monitor.getByRole('button', { name: 'New Query' }).click();
+  const dialog = monitor.getByRole('dialog', { name: 'New Query' });
+  await dialog.getByLabel('Study').selectOption(String(subject.studyId));
+  await dialog.getByLabel('Find subject').fill(subject.patientId);
+  await dialog.getByLabel('Subject', { exact: true }).selectOption({ label: subject.patientId });
+  await dialog.getByLabel('Field code').fill('VSSYSBP');
+  await dialog.getByLabel('Type').selectOption('clarification');
+  await dialog.getByLabel('Priority').selectOption('high');
+  await dialog.getByLabel('Description').fill('Systolic pressure at Day 7 looks transposed; please check the source');
+  await dialog.getByRole('button', { name: 'Raise query' }).click();
+  await expect(monitor.getByText('Query raised').first()).toBeVisible();
+  const raised = (await trpcQuery<{ items: { queryId: string }[] }>(monitor, 'queries.list', { patientId: subject.id, limit: 1 })).items[0]!;
+  const code = raised.queryId;
+
+  await coordinator.goto(`/queries?q=${code}`);
+  const row = (page: typeof coordinator) => page.locator(`[data-testid="query-row"][data-query-id="${code}"]`);
+  await expect(row(coordinator)).toHaveAttribute('data-status', 'open');
+  await coordinator.getByRole('button', { name: `Actions for ${code}` }).click();
+  await coordinator.getByRole('menuitem', { name: 'Add Response' }).click();
+  const respond = coordinator.getByRole('dialog', { name: 'Add Response' });
+  await respond.getByLabel('Response').fill('Checked the source: 128 mmHg, corrected in the form');
+  await respond.getByRole('button', { name: 'Send response' }).click();
+  await expect(coordinator.getByText('Response added').first()).toBeVisible();
+  await expect(row(coordinator)).toHaveAttribute('data-status', 'pending-review');
+
+  await monitor.goto(`/queries?q=${code}`);
+  await monitor.getByRole('button', { name: `Actions for ${code}` }).click();
+  await monitor.getByRole('menuitem', { name: 'Resolve' }).click();
+  const resolve = monitor.getByRole('dialog', { name: 'Resolve Query' });
+  await resolve.getByLabel('Resolution note').fill('Correction verified against the source');
+  await resolve.getByRole('button', { name: 'Resolve query' }).click();
+  await expect(monitor.getByText('Query resolved').first()).toBeVisible();
+  await expect(row(monitor)).toHaveAttribute('data-status', 'validated');
+  await expect(row(monitor).getByTestId('query-progress')).toHaveAttribute('data-progress', '100');
+});

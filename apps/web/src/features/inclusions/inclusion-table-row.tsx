@@ -1,8 +1,8 @@
 // A subject of the inclusions list: its checkbox, code (with site), the visit grid and a link to its
-// visits and forms in data entry.
+// visits and forms in data entry and to its casebook.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ChevronRight } from 'lucide-react';
+import { BookOpen, ChevronRight } from 'lucide-react';
 import { INCLUSION_VISITS, type InclusionRow } from '@ctp/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -46,7 +46,12 @@ export function InclusionTableRow({
       {INCLUSION_VISITS.map(([key]) => (
         <VisitCell key={key} visit={row[key]} />
       ))}
-      <td className="px-3 py-2 text-right">
+      <td className="whitespace-nowrap px-3 py-2 text-right">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/casebook/${row.id}`} aria-label={t('actions.casebookSubject', { code: row.patientId })}>
+            <BookOpen aria-hidden /> {t('actions.casebook')}
+          </Link>
+        </Button>
         <Button asChild variant="ghost" size="sm">
           <Link to={`/data-entry?study=${studyId}&patient=${row.id}`} aria-label={t('actions.openSubject', { code: row.patientId })}>
             {t('actions.open')} <ChevronRight aria-hidden />

@@ -82,9 +82,14 @@ export function PatientCard({ patient: p }: { patient: PatientItem }) {
             </dd>
           </div>
         </dl>
-        <Link className="text-sm font-medium text-primary hover:underline" to={`/data-entry?study=${p.studyId}&patient=${p.id}`}>
-          {t('card.visitsAndForms')}
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link className="text-sm font-medium text-primary hover:underline" to={`/data-entry?study=${p.studyId}&patient=${p.id}`}>
+            {t('card.visitsAndForms')}
+          </Link>
+          <Link className="text-sm font-medium text-primary hover:underline" to={`/casebook/${p.id}`}>
+            {t('card.casebook')}
+          </Link>
+        </div>
         {canChange && <PatientStatusDialog patient={p} />}
       </CardContent>
     </Card>
