@@ -12,6 +12,7 @@ import { visitsRouter } from './modules/visits/router.ts';
 import { queriesRouter } from './modules/queries/router.ts';
 import { auditRouter } from './modules/audit/router.ts';
 import { casebookRouter } from './modules/casebook/router.ts';
+import { complianceRouter } from './modules/compliance/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   queries: queriesRouter,
   audit: auditRouter,
   casebook: casebookRouter,
+  compliance: complianceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,3 +17,4 @@ export * from './inclusions.ts';
 export * from './queries.ts';
 export * from './audit.ts';
 export * from './casebook.ts';
+export * from './compliance.ts';

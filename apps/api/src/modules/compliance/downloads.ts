@@ -1,0 +1,90 @@
+// The compliance page's three downloads. Every figure comes from the database at the moment of download.
+//   audit-trail  one study's audit trail as CSV (audit.trail's keyset pages, up to MAX_AUDIT_EXPORT entries)
+//   evidence     the Part 11 / ALCOA+ evidence report as PDF (evidence-pdf.ts)
+//   signatures   the signature manifest as CSV: who signed which casebook, when, with which meaning and
+//                hash, and whether the signature is still valid
+import { TRPCError } from '@trpc/server';
+import { can, type AuditEntry } from '@ctp/contracts';
+import { assertStudyVisible, visibleStudyIds } from '../../access.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
+import { toCsv } from '../../csv.ts';
+import { sql } from '@ctp/db';
+import { todayIso, intArrayLiteral } from '../../sql-helpers.ts';
+import { auditTrail } from '../audit/trail.ts';
+import { computeCompliance } from '../dashboard/compliance.ts';
+import { latestSnapshot } from '../dashboard/insights.ts';
+import { casebookHash } from '../casebook/signatures.ts';
+import { auditReadiness } from './readiness.ts';
+import { evidencePdf } from './evidence-pdf.ts';
+
+export const MAX_AUDIT_EXPORT = 100_000;
+
+export interface Download {
+  filename: string;
+  contentType: string;
+  /** base64 for binary files (PDF), the text itself otherwise. */
+  content: string;
+  encoding: 'base64' | 'utf8';
+}
+
+const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+async function auditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<Download> {
+  if (!can(ctx.user.role, 'audit.read')) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not give access to the audit trail' });
+  assertStudyVisible(ctx.scope, studyId);
+  const entries: AuditEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await auditTrail(ctx.db, ctx.scope, { studyId, limit: 100, cursor });
+    entries.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && entries.length < MAX_AUDIT_EXPORT);
+  const study = await ctx.db.selectFrom('studies').select('code').where('id', '=', studyId).executeTakeFirstOrThrow();
+  const content = toCsv(
+    ['Entry', 'Timestamp', 'User', 'Action', 'Table', 'Record', 'Field', 'Old value', 'New value', 'Reason', 'IP address'],
+    entries.map((e) => [e.id, e.timestamp, e.userName, e.action, e.table, e.recordId, e.field, cell(e.oldValue), cell(e.newValue), e.reason, e.ipAddress]),
+  );
+  return { filename: `${study.code}-audit-trail-${todayIso()}.csv`, contentType: 'text/csv', content, encoding: 'utf8' };
+}
+
+async function evidence(ctx: ProcedureCtx, studyId?: number): Promise<Download> {
+  if (studyId) assertStudyVisible(ctx.scope, studyId);
+  const [status, readiness, snap] = await Promise.all([computeCompliance(ctx.db), auditReadiness(ctx.db, ctx.scope, studyId), latestSnapshot(ctx.db)]);
+  const study = studyId ? await ctx.db.selectFrom('studies').select(['code', 'title']).where('id', '=', studyId).executeTakeFirstOrThrow() : null;
+  const pdf = await evidencePdf({
+    generatedAt: new Date(),
+    generatedBy: ctx.user.fullName,
+    scopeLabel: study ? `${study.code} — ${study.title}` : ctx.scope.all ? 'all studies' : `${ctx.scope.studyIds.length} studies`,
+    status,
+    readiness,
+    chain: snap
+      ? { verifiedAt: snap.computedAt.toISOString(), rows: Number(snap.auditRowsVerified), intact: snap.auditChainValid, firstBrokenId: snap.auditFirstBrokenId === null ? null : Number(snap.auditFirstBrokenId) }
+      : { verifiedAt: null, rows: 0, intact: null, firstBrokenId: null },
+  });
+  return { filename: `part11-evidence-${todayIso()}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' };
+}
+
+async function signatureManifest(ctx: ProcedureCtx, studyId?: number): Promise<Download> {
+  if (studyId) assertStudyVisible(ctx.scope, studyId);
+  const ids = studyId ? [studyId] : visibleStudyIds(ctx.scope);
+  const { rows } = await sql<{ id: number; studyCode: string; patientId: number; subject: string; printedName: string; meaning: string; signedAt: Date; contentHash: string; entries: number }>`
+    select s.id, st.code as study_code, s.patient_id, p.subject_code as subject, s.printed_name, s.meaning, s.signed_at, s.content_hash, s.entries
+      from signatures s join studies st on st.id = s.study_id join patients p on p.id = s.patient_id
+     where ${ids ? sql`s.study_id = any(${intArrayLiteral(ids)}::int[])` : sql`true`}
+     order by s.id`.execute(ctx.db);
+  const current = new Map<number, string>();
+  for (const r of rows) if (!current.has(r.patientId)) current.set(r.patientId, (await casebookHash(ctx.db, r.patientId)).hash);
+  const content = toCsv(
+    ['Signature', 'Study', 'Subject', 'Signed by', 'Meaning', 'Signed at', 'Entries signed', 'sha256 of the signed content', 'Status'],
+    rows.map((r) => [r.id, r.studyCode, r.subject, r.printedName, r.meaning, new Date(r.signedAt).toISOString(), r.entries, r.contentHash, current.get(r.patientId) === r.contentHash ? 'valid' : 'broken (data changed after signing)']),
+  );
+  return { filename: `signature-manifest-${todayIso()}.csv`, contentType: 'text/csv', content, encoding: 'utf8' };
+}
+
+export async function complianceDownload(ctx: ProcedureCtx, input: { kind: 'audit-trail' | 'evidence' | 'signatures'; studyId?: number }): Promise<Download> {
+  if (input.kind === 'audit-trail') {
+    if (!input.studyId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose the study whose audit trail to download' });
+    return auditTrailCsv(ctx, input.studyId);
+  }
+  return input.kind === 'evidence' ? evidence(ctx, input.studyId) : signatureManifest(ctx, input.studyId);
+}
