@@ -41,7 +41,8 @@ describe('source data verification, freeze and lock', () => {
     const v = await as.monitor!.casebook.review({ submissionId: s.id, version: s.version, action: 'verify' });
     expect((await entry(s.id)).sdvAt).not.toBeNull();
     expect((await entry(s.id)).sdvBy).toBe('Thomas Weber');
-    await enter(72, s.id, v.version);
+    const changed = await enter(72, s.id, v.version);
+    expect(changed.sdvCleared).toBe(true);
     expect((await entry(s.id)).sdvAt).toBeNull();
   });
 
@@ -67,6 +68,16 @@ describe('source data verification, freeze and lock', () => {
     expect(result.locked).toBeGreaterThan(0);
     const view = await as.monitor!.casebook.view({ patientId: subject });
     expect(view.entries.filter((e) => e.status !== 'draft').every((e) => e.lockedAt)).toBe(true);
+  });
+});
+
+describe('study lock', () => {
+  it('locks every submitted entry of a study for data managers only', async () => {
+    await rejects(as.monitor!.casebook.lockStudy({ studyId, reason: 'Database lock' }), 'FORBIDDEN');
+    const r = await as['data-manager']!.casebook.lockStudy({ studyId, reason: 'Database lock at study end' });
+    const left = await sql<{ n: number }>`select count(*)::int as n from form_submissions where study_id = ${studyId} and status <> 'draft' and locked_at is null`.execute(t.database.db);
+    expect(r.locked).toBeGreaterThan(0);
+    expect(left.rows[0]!.n).toBe(0);
   });
 });
 

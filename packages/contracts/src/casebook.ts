@@ -7,6 +7,8 @@ export const REVIEW_ACTIONS = ['verify', 'unverify', 'freeze', 'unfreeze', 'lock
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 export const submissionReviewInput = z.object({ submissionId: id, version, action: z.enum(REVIEW_ACTIONS), reason: reason.optional() });
 export const subjectLockInput = z.object({ patientId: id, reason });
+/** Database lock at study end: every submitted form entry of the study. */
+export const studyLockInput = z.object({ studyId: id, reason });
 export const SIGNATURE_MEANINGS = ['authorship', 'review', 'approval'] as const;
 export const casebookSignInput = z.object({
   patientId: id,

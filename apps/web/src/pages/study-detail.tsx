@@ -10,6 +10,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { StudyFormsTab } from '@/features/studies/study-forms-tab';
 import { VisitScheduleCard } from '@/features/studies/visit-schedule-card';
+import { StudyLockCard } from '@/features/studies/study-lock-card';
 import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { StudyInsightsCard } from '@/features/studies/study-insights-card';
 import { StudyEnrollmentTab, StudyOverviewTab } from '@/features/studies/study-overview';
@@ -108,6 +109,7 @@ export default function StudyDetailPage() {
               <div className="grid gap-6">
                 <StudyFormsTab studyId={s.id} />
                 <VisitScheduleCard studyId={s.id} />
+                <StudyLockCard studyId={s.id} />
               </div>
             </TabsContent>
           </Tabs>

@@ -63,3 +63,14 @@ export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number;
     return { locked: Number(r.numAffectedRows ?? 0) };
   });
 }
+
+/** Database lock at study end: every submitted entry of the study is locked (unlocking stays per entry, with a reason). */
+export async function lockStudy(ctx: ProcedureCtx, input: { studyId: number; reason: string }) {
+  if (!canSeeStudy(ctx.scope, input.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
+    const r = await sql`update form_submissions set locked_at = now(), locked_by = ${ctx.user.id}, frozen_at = null, frozen_by = null,
+        updated_at = now(), version = version + 1
+      where study_id = ${input.studyId} and status <> 'draft' and locked_at is null`.execute(tx);
+    return { locked: Number(r.numAffectedRows ?? 0) };
+  });
+}

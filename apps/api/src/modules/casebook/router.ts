@@ -1,9 +1,9 @@
 // casebook.*: a subject's casebook, its review steps (SDV, freeze, lock) and signatures.
 import { z } from 'zod';
-import { casebookSignInput, id, subjectLockInput, submissionReviewInput } from '@ctp/contracts';
+import { casebookSignInput, id, studyLockInput, subjectLockInput, submissionReviewInput } from '@ctp/contracts';
 import { router, permitted } from '../../trpc.ts';
 import { casebookView } from './view.ts';
-import { lockSubject, reviewSubmission } from './review.ts';
+import { lockStudy, lockSubject, reviewSubmission } from './review.ts';
 import { signCasebook } from './signatures.ts';
 
 export const casebookRouter = router({
@@ -11,5 +11,6 @@ export const casebookRouter = router({
   // The role each step needs is checked inside (verify: data.verify; freeze and lock: data.lock).
   review: permitted('form.read').input(submissionReviewInput).mutation(({ ctx, input }) => reviewSubmission(ctx, input)),
   lockSubject: permitted('data.lock').input(subjectLockInput).mutation(({ ctx, input }) => lockSubject(ctx, input)),
+  lockStudy: permitted('data.lock').input(studyLockInput).mutation(({ ctx, input }) => lockStudy(ctx, input)),
   sign: permitted('casebook.sign').input(casebookSignInput).mutation(({ ctx, input }) => signCasebook(ctx, input)),
 });

@@ -96,6 +96,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
     }
     const warnings = evaluation.issues.filter((i) => i.severity === 'warning');
     const status = input.mode === 'submit' ? 'submitted' : 'draft';
+    const sdvCleared = !!existing?.sdvAt && dataChanged(existing.data, data);
     const values = {
       data,
       status,
@@ -115,7 +116,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
             submittedAt: existing.status === 'draft' && status === 'submitted' ? sql`now()` : undefined,
             submittedBy: existing.status === 'draft' && status === 'submitted' ? ctx.user.id : undefined,
             // Verified data that changes is no longer verified (the audit trail shows the SDV cleared).
-            ...(existing.sdvAt && dataChanged(existing.data, data) && { sdvAt: null, sdvBy: null }),
+            ...(sdvCleared && { sdvAt: null, sdvBy: null }),
             updatedAt: sql`now()`,
             version: sql`version + 1`,
           })
@@ -171,6 +172,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
       status,
       version: saved.version,
       warnings,
+      sdvCleared,
     };
   });
 }

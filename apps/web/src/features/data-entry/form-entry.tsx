@@ -116,7 +116,11 @@ function FormEntryLoaded({
       });
       toast(
         mode === 'submit'
-          ? { title: t('toast.submittedTitle'), description: t('toast.submittedText') }
+          ? {
+              title: t('toast.submittedTitle'),
+              // A change to verified data clears its SDV: the toast says so.
+              description: saved.sdvCleared ? `${t('toast.submittedText')} ${t('toast.sdvCleared')}` : t('toast.submittedText'),
+            }
           : { title: t('toast.draftTitle'), description: t('toast.draftText') },
       );
       await Promise.all([utils.submissions.get.invalidate(), utils.submissions.subjectVisits.invalidate(), utils.queries.invalidate()]);
