@@ -20,7 +20,12 @@ test('a monitor reads the queries and pages the audit trail', async ({ page }) =
   await expect(rows.first()).not.toHaveText(firstPage!);
   await page.getByRole('button', { name: 'Newer' }).click();
   await expect(page.getByTestId('audit-page')).toContainText('1');
-  // Server-side filter: only form entries.
+  // Server-side filters: one study's subject, then only form entries.
+  const study = page.getByLabel('Study').last();
+  await study.selectOption({ index: 1 });
+  await page.getByLabel('Subject', { exact: true }).selectOption({ index: 1 });
+  await expect(rows.first()).toBeVisible();
+  await page.getByLabel('Subject', { exact: true }).selectOption('');
   await page.getByLabel('Table').selectOption('form_submissions');
   await expect(rows.first()).toBeVisible();
   const actions = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));

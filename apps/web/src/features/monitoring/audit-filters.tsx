@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import { AUDIT_OPERATIONS } from '@ctp/contracts';
 import { humanizeColumn } from '@/components/activity-list';
+import { trpc } from '@/lib/trpc';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { StudySelect } from './study-select';
@@ -24,11 +25,29 @@ export function AuditFilters({ filter, update }: { filter: AuditFilter; update: 
   const { t } = useTranslation('monitoring');
   const tableLabel = useTableLabel();
   const exporter = useAuditExport(filter);
+  const actors = trpc.audit.actors.useQuery();
+  const subjects = trpc.patients.list.useQuery({ studyId: filter.studyId, limit: 100 }, { enabled: !!filter.studyId });
   const tables: string[] = [...AUDIT_TABLES];
   if (filter.table && !tables.includes(filter.table)) tables.push(filter.table);
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <StudySelect value={filter.studyId} onChange={(id) => update({ study: id, page: null })} />
+      <StudySelect value={filter.studyId} onChange={(id) => update({ study: id, subject: null, page: null })} />
+      <NativeSelect className="w-48" value={filter.patientId ?? ''} disabled={!filter.studyId} onChange={(e) => update({ subject: e.target.value })} aria-label={t('filters.subject')}>
+        <option value="">{t('filters.allSubjects')}</option>
+        {subjects.data?.items.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.patientId}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect className="w-48" value={filter.userId ?? ''} onChange={(e) => update({ user: e.target.value })} aria-label={t('filters.user')}>
+        <option value="">{t('filters.allUsers')}</option>
+        {actors.data?.map((u) => (
+          <option key={u.id} value={u.id}>
+            {u.fullName}
+          </option>
+        ))}
+      </NativeSelect>
       <NativeSelect className="w-48" value={filter.table ?? ''} onChange={(e) => update({ table: e.target.value })} aria-label={t('filters.table')}>
         <option value="">{t('filters.allTables')}</option>
         {tables.map((table) => (

@@ -7,7 +7,7 @@ import { AUDIT_OPERATIONS, type AuditListInput } from '@ctp/contracts';
 
 export const QUERIES_PAGE_SIZE = 10;
 export type MonitoringTab = 'queries' | 'audit';
-export type AuditFilter = Pick<AuditListInput, 'studyId' | 'table' | 'operation' | 'from' | 'to'>;
+export type AuditFilter = Pick<AuditListInput, 'studyId' | 'patientId' | 'userId' | 'table' | 'operation' | 'from' | 'to'>;
 type Change = Record<string, string | number | null | undefined>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,16 +36,21 @@ export function useMonitoringParams() {
   const from = get('from');
   const to = get('to');
   const studyId = positive(get('study'));
+  const patientId = positive(get('subject'));
+  const userId = positive(get('user'));
   const page = positive(get('page')) ?? 1;
   const audit: AuditFilter = useMemo(
     () => ({
       studyId,
+      // A subject belongs to one study: without the study the subject filter is dropped.
+      patientId: studyId ? patientId : undefined,
+      userId,
       table: table && /^[a-z_]{1,63}$/.test(table) ? table : undefined,
       operation: (AUDIT_OPERATIONS as readonly string[]).includes(op ?? '') ? (op as AuditFilter['operation']) : undefined,
       from: from && ISO_DATE.test(from) ? from : undefined,
       to: to && ISO_DATE.test(to) ? to : undefined,
     }),
-    [studyId, table, op, from, to],
+    [studyId, patientId, userId, table, op, from, to],
   );
   return {
     tab: (get('tab') === 'audit' ? 'audit' : 'queries') as MonitoringTab,
@@ -57,7 +62,7 @@ export function useMonitoringParams() {
     update,
     setTab: (tab: string) => update({ tab: tab === 'audit' ? 'audit' : null }),
     /** A new study or search starts the queries again at the first page. */
-    setStudy: (id: string) => update({ study: id, page: null }),
+    setStudy: (id: string) => update({ study: id, subject: null, page: null }),
     setSearch: useCallback((q: string) => update({ q: q.trim(), page: null }), [update]),
     setOffset: (offset: number) => update({ page: offset > 0 ? Math.floor(offset / QUERIES_PAGE_SIZE) + 1 : null }),
   };
