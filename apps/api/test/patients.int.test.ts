@@ -1002,6 +1002,8 @@ describe('patient_counts and study_patient_counts', () => {
       const other = await tx.selectFrom('patients').select('id').where('siteId', '<>', site.siteId).executeTakeFirstOrThrow();
       await tx.updateTable('patients').set({ updatedAt: sql<Date>`now()` }).where('id', '=', other.id).execute();
       await expectCountsToMatchSubjects(tx);
+      await tx.deleteFrom('queryMessages').where('queryId', 'in', tx.selectFrom('queries').select('id').where('siteId', '=', site.siteId)).execute();
+      await tx.deleteFrom('queries').where('siteId', '=', site.siteId).execute();
       await tx.deleteFrom('formSubmissions').where('siteId', '=', site.siteId).execute();
       await tx.deleteFrom('subjectVisits').where('patientId', 'in', tx.selectFrom('patients').select('id').where('siteId', '=', site.siteId)).execute();
       await tx.deleteFrom('protocolDeviations').where('siteId', '=', site.siteId).execute();
