@@ -1,21 +1,8 @@
-// The study filter of both tabs: the user's studies by code, or all of them.
+// The study filter of both monitoring tabs (the shared one, with this screen's words).
 import { useTranslation } from 'react-i18next';
-import { trpc } from '@/lib/trpc';
-import { NativeSelect } from '@/components/ui/input';
+import { StudyFilter } from '@/components/study-filter';
 
 export function StudySelect({ value, onChange }: { value: number | undefined; onChange: (id: string) => void }) {
   const { t } = useTranslation('monitoring');
-  const studies = trpc.studies.list.useQuery({ limit: 100 });
-  const known = studies.data?.items.some((s) => s.id === value);
-  return (
-    <NativeSelect className="w-44" value={value ?? ''} onChange={(e) => onChange(e.target.value)} aria-label={t('filters.study')}>
-      <option value="">{t('filters.allStudies')}</option>
-      {value !== undefined && !known && <option value={value}>#{value}</option>}
-      {studies.data?.items.map((s) => (
-        <option key={s.id} value={s.id}>
-          {s.studyId}
-        </option>
-      ))}
-    </NativeSelect>
-  );
+  return <StudyFilter value={value} onChange={onChange} label={t('filters.study')} allLabel={t('filters.allStudies')} />;
 }
