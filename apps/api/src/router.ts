@@ -13,6 +13,7 @@ import { queriesRouter } from './modules/queries/router.ts';
 import { auditRouter } from './modules/audit/router.ts';
 import { casebookRouter } from './modules/casebook/router.ts';
 import { complianceRouter } from './modules/compliance/router.ts';
+import { searchRouter } from './modules/search/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   audit: auditRouter,
   casebook: casebookRouter,
   compliance: complianceRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

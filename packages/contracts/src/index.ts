@@ -18,3 +18,4 @@ export * from './queries.ts';
 export * from './audit.ts';
 export * from './casebook.ts';
 export * from './compliance.ts';
+export * from './search.ts';

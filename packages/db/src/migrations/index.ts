@@ -14,6 +14,7 @@ import * as m0011SubjectArchive from './0011-subject-archive.ts';
 import * as m0012Queries from './0012-queries.ts';
 import * as m0013AuditScope from './0013-audit-scope.ts';
 import * as m0014SdvLockSignatures from './0014-sdv-lock-signatures.ts';
+import * as m0015SearchIndexes from './0015-search-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012-queries': m0012Queries,
   '0013-audit-scope': m0013AuditScope,
   '0014-sdv-lock-signatures': m0014SdvLockSignatures,
+  '0015-search-indexes': m0015SearchIndexes,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { useNavigate, Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Bell, Globe, Search, User, Settings, LogOut, ChevronDown } from 'lucide-react';
+import { Bell, Globe, User, Settings, LogOut, ChevronDown } from 'lucide-react';
 import { LANGUAGES, APP_VERSION } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { setLanguage } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/auth';
 import { Badge } from '@/components/ui/badge';
-import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { AlertDot, useAlertText } from '@/features/dashboard/alert-text';
 import { ProfileDialog } from './profile-dialog';
+import { GlobalSearch } from './global-search';
 
 export function TopBar() {
   const { t, i18n } = useTranslation('common');
@@ -21,7 +21,6 @@ export function TopBar() {
   const badges = trpc.dashboard.badges.useQuery();
   const alerts = trpc.dashboard.qualityInsights.useQuery();
   const alertText = useAlertText();
-  const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<'profile' | 'settings' | null>(null);
   const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation({
@@ -34,18 +33,7 @@ export function TopBar() {
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-white px-4">
-      <form
-        role="search"
-        className="relative max-w-md flex-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          // Subjects match by patient code, study code or site name: the broadest search we have.
-          if (search.trim()) navigate(`/patients?search=${encodeURIComponent(search.trim())}`);
-        }}
-      >
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input className="pl-9" placeholder={t('topbar.searchPlaceholder')} aria-label={t('topbar.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-      </form>
+      <GlobalSearch />
       <div className="hidden items-center gap-2 md:flex">
         <Badge tone="success" data-testid="badge-active-studies">
           {t('topbar.activeStudies', { count: badges.data?.activeStudies ?? 0 })}
