@@ -92,11 +92,11 @@ test('build a form with a range check and skip logic, publish it, enter, submit 
   await expect(entry.getByText('Expected between 90 and 180')).toHaveCount(0);
   await entry.getByRole('button', { name: 'Save Draft' }).click();
   await expect(investigator.getByText('Draft saved').first()).toBeVisible();
-  await expect(entry.getByText('draft', { exact: true })).toBeVisible();
+  await expect(entry.locator('[data-status="draft"]')).toBeVisible();
 
   await entry.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(investigator.getByText('Form submitted successfully').first()).toBeVisible();
-  await expect(entry.getByText('submitted', { exact: true })).toBeVisible();
+  await expect(entry.locator('[data-status="submitted"]')).toBeVisible();
 
   // A change to submitted data asks for the reason first.
   await entry.locator('#crf-SYSBP').fill('125');

@@ -16,12 +16,19 @@ export function EnrollmentBar({
 }) {
   const { t } = useTranslation('common');
   const level = enrollmentLevel(current, target);
+  // Above target the bar stays green (the spec's colours) and a label says by how much.
+  const over = target > 0 && current > target ? current - target : 0;
   return (
-    <div className="grid gap-1" data-enrollment-level={level}>
+    <div className="grid gap-1" data-enrollment-level={level} data-over-target={over > 0 || undefined}>
       <div className="flex flex-wrap justify-between gap-x-2 text-xs text-muted-foreground">
         <span>{label ?? t('enrollment.label')}</span>
         <span>
           {current}/{target} ({Math.round(enrollmentPercent(current, target))}%)
+          {over > 0 && (
+            <span className="ml-1 rounded bg-purple-100 px-1 font-medium text-purple-800" data-testid="over-target">
+              {t('enrollment.overTarget', { count: over })}
+            </span>
+          )}
         </span>
       </div>
       <Progress
