@@ -49,6 +49,8 @@ export function benchCalls(ids: BenchIds): BenchCall[] {
     { name: 'queries.list', path: trpcGet('queries.list', { limit: 10 }) },
     { name: 'queries.list live high', path: trpcGet('queries.list', { live: true, priority: 'high', limit: 10 }) },
     { name: 'queries.summary (cards, tiles)', path: trpcGet('queries.summary', {}) },
+    { name: 'search.global subject', path: trpcGet('search.global', { term: ids.studyCode.split('-')[0]!.slice(0, 3) + '-01-00' }) },
+    { name: 'search.global words', path: trpcGet('search.global', { term: 'munich' }) },
     { name: 'audit.trail', path: trpcGet('audit.trail', { limit: 50 }) },
     { name: 'audit.trail one study', path: trpcGet('audit.trail', { studyId: ids.studyId, limit: 50 }) },
     { name: 'audit.trail form_submissions', path: trpcGet('audit.trail', { table: 'form_submissions', limit: 50 }) },
