@@ -13,6 +13,7 @@ import { queriesRouter } from './modules/queries/router.ts';
 import { auditRouter } from './modules/audit/router.ts';
 import { casebookRouter } from './modules/casebook/router.ts';
 import { complianceRouter } from './modules/compliance/router.ts';
+import { notificationsRouter } from './modules/notifications/router.ts';
 import { searchRouter } from './modules/search/router.ts';
 
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   audit: auditRouter,
   casebook: casebookRouter,
   compliance: complianceRouter,
+  notifications: notificationsRouter,
   search: searchRouter,
 });
 

@@ -19,3 +19,4 @@ export * from './audit.ts';
 export * from './casebook.ts';
 export * from './compliance.ts';
 export * from './search.ts';
+export * from './notifications.ts';

@@ -328,6 +328,20 @@ export interface SignaturesTable {
   entries: number;
 }
 
+export type NotificationKind = 'query_raised' | 'query_answered' | 'query_reopened' | 'query_closed' | 'site_activation_pending' | 'casebook_to_sign';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  kind: NotificationKind;
+  studyId: number | null;
+  title: string;
+  body: string;
+  link: string;
+  createdAt: CreatedAt;
+  readAt: Date | null;
+}
+
 export interface AuditEventScopeTable {
   eventId: number;
   studyId: number;
@@ -381,6 +395,7 @@ export interface Database {
   queryMessages: QueryMessagesTable;
   auditEventScope: AuditEventScopeTable;
   signatures: SignaturesTable;
+  notifications: NotificationsTable;
   auditEvents: AuditEventsTable;
   insightSnapshots: InsightSnapshotsTable;
 }

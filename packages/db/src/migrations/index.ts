@@ -15,6 +15,7 @@ import * as m0012Queries from './0012-queries.ts';
 import * as m0013AuditScope from './0013-audit-scope.ts';
 import * as m0014SdvLockSignatures from './0014-sdv-lock-signatures.ts';
 import * as m0015SearchIndexes from './0015-search-indexes.ts';
+import * as m0016Notifications from './0016-notifications.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013-audit-scope': m0013AuditScope,
   '0014-sdv-lock-signatures': m0014SdvLockSignatures,
   '0015-search-indexes': m0015SearchIndexes,
+  '0016-notifications': m0016Notifications,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -13,6 +13,7 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
 import { scopeCondition } from './filters.ts';
 import { scheduleVisits } from './schedule.ts';
+import { notifySiteStaff } from '../notifications/notify.ts';
 
 const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
@@ -72,6 +73,16 @@ export async function updatePatientStatus(ctx: ProcedureCtx, input: PatientStatu
       .executeTakeFirst();
     if (!updated) throw staleVersion();
 
+    if (input.status === 'completed') {
+      // The investigators of the subject's site sign the completed casebook.
+      await notifySiteStaff(tx, current.studyId, updated.siteId, {
+        kind: 'casebook_to_sign',
+        studyId: current.studyId,
+        title: `Casebook of ${updated.patientId} ready to sign`,
+        body: 'The subject completed the study; review and sign the casebook.',
+        link: `/casebook/${input.id}`,
+      }, undefined, ['investigator']);
+    }
     if (input.status === 'enrolled') {
       await scheduleVisits(tx, {
         patientId: input.id,

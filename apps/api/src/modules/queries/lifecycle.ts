@@ -10,6 +10,7 @@ import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
 import { raiseQuery } from './raise.ts';
+import { notifySiteStaff, notifyStudyRole, notifyUser } from '../notifications/notify.ts';
 
 const DATA_ROLES = ['admin', 'data-manager'];
 
@@ -101,8 +102,24 @@ async function step(
       .returning(['id', 'status', 'version'])
       .executeTakeFirstOrThrow();
     await tx.insertInto('queryMessages').values({ queryId: q.id, kind, body: input.body, authorId: ctx.user.id }).execute();
+    await notifyStep(tx, q, to, ctx.user.id);
     return row;
   });
+}
+
+/** Who hears of a step: the raiser (data managers for an automatic query) of an answer; site staff of the rest. */
+async function notifyStep(tx: Tx, q: QueryForStep & { code?: string }, to: QueryLifecycle, actor: number) {
+  const { code } = await tx.selectFrom('queries').select('code').where('id', '=', q.id).executeTakeFirstOrThrow();
+  const link = `/queries?q=${code}`;
+  if (to === 'answered') {
+    const note = { kind: 'query_answered' as const, studyId: q.studyId, title: `Query ${code} answered`, body: 'The site has answered; review the response.', link };
+    if (q.raisedBy !== null) {
+      if (q.raisedBy !== actor) await notifyUser(tx, q.raisedBy, note);
+    } else await notifyStudyRole(tx, q.studyId, ['data-manager'], note, actor);
+  } else if (to === 'reopened' || to === 'closed') {
+    const kind = to === 'reopened' ? ('query_reopened' as const) : ('query_closed' as const);
+    await notifySiteStaff(tx, q.studyId, q.siteId, { kind, studyId: q.studyId, title: `Query ${code} ${to === 'reopened' ? 're-opened' : 'closed'}`, body: to === 'reopened' ? 'The response was not accepted; see the reason.' : 'The query is closed.', link }, actor);
+  }
 }
 
 export const respondToQuery = (ctx: ProcedureCtx, input: { id: number; version: number; body: string }) =>

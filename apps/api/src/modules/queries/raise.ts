@@ -3,6 +3,7 @@
 // question as the first message of its thread.
 import { sql, type Tx } from '@ctp/db';
 import { QUERY_DEFAULT_DUE_DAYS, type QueryKind } from '@ctp/contracts';
+import { notifySiteStaff } from '../notifications/notify.ts';
 
 export interface NewQuery {
   studyId: number;
@@ -52,5 +53,6 @@ export async function raiseQuery(tx: Tx, q: NewQuery): Promise<{ id: number; cod
     .returning(['id', 'code', 'version'])
     .executeTakeFirstOrThrow();
   await tx.insertInto('queryMessages').values({ queryId: row.id, kind: 'question', body: q.description, authorId: q.raisedBy }).execute();
+  await notifySiteStaff(tx, q.studyId, q.siteId, { kind: 'query_raised', studyId: q.studyId, title: `Query ${code} raised`, body: q.description.slice(0, 300), link: `/queries?q=${code}` }, q.raisedBy ?? undefined);
   return row;
 }

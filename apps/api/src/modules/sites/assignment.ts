@@ -10,6 +10,7 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { siteScope } from './scope.ts';
 import { findVisibleSite } from './detail.ts';
 import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
+import { notifyStudyRole } from '../notifications/notify.ts';
 
 const ASSIGNABLE = ['active', 'pending'];
 
@@ -42,6 +43,14 @@ export async function assignSiteToStudy(ctx: ProcedureCtx, input: AssignSiteInpu
         .where('siteId', '=', input.siteId)
         .executeTakeFirst();
       if (existing) throw conflict();
+      const site = await tx.selectFrom('sites').select(['siteNumber', 'name']).where('id', '=', input.siteId).executeTakeFirstOrThrow();
+      await notifyStudyRole(tx, input.studyId, ['study-manager'], {
+        kind: 'site_activation_pending',
+        studyId: input.studyId,
+        title: `Site ${site.siteNumber} awaits activation`,
+        body: `${site.name} was assigned and waits for its activation in this study.`,
+        link: `/sites/${input.siteId}`,
+      }, ctx.user.id);
       return tx
         .insertInto('studySites')
         .values({

@@ -1,0 +1,41 @@
+// Notifications are produced where the events happen and read per user: a query raised at a site
+// reaches that site's staff (not other sites'), its answer reaches the raiser, read state per user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@ctp/db';
+import { createTestDatabase, type TestDatabase } from './support/db.ts';
+import { callersForEveryRole, type Caller } from './support/procedures.ts';
+
+let t: TestDatabase;
+let as: Record<string, Caller>;
+
+beforeAll(async () => {
+  t = await createTestDatabase({ seed: true });
+  as = await callersForEveryRole(t.database);
+});
+afterAll(() => t.cleanup());
+
+describe('notifications', () => {
+  it('a query raised at the coordinator\'s site reaches the coordinator; the answer reaches the raiser; read state is per user', async () => {
+    const { rows } = await sql<{ studyId: number; siteId: number }>`
+      select m.study_id, m.site_id from study_memberships m join users u on u.id = m.user_id
+       where u.email = 'coordinator@demo.local' and m.site_id is not null order by m.study_id limit 1`.execute(t.database.db);
+    const own = await sql<{ id: number }>`select id from patients where study_id = ${rows[0]!.studyId} and site_id = ${rows[0]!.siteId} order by id limit 1`.execute(t.database.db);
+    const other = await sql<{ id: number }>`select id from patients where study_id = ${rows[0]!.studyId} and site_id <> ${rows[0]!.siteId} order by id limit 1`.execute(t.database.db);
+    const before = await as.coordinator!.notifications.unreadCount();
+    const q = await as.monitor!.queries.create({ patientId: own.rows[0]!.id, type: 'clarification', description: 'Please confirm the visit date' });
+    await as.monitor!.queries.create({ patientId: other.rows[0]!.id, type: 'clarification', description: 'Another site entirely' });
+    const list = await as.coordinator!.notifications.list({ unreadOnly: true });
+    expect(await as.coordinator!.notifications.unreadCount()).toBe(before + 1);
+    expect(list.items[0]).toMatchObject({ kind: 'query_raised', title: `Query ${q.code} raised`, link: `/queries?q=${q.code}`, read: false });
+    await as.coordinator!.queries.respond({ id: q.id, version: q.version, body: 'Confirmed' });
+    const monitor = await as.monitor!.notifications.list({ kind: 'query_answered' });
+    expect(monitor.items[0]).toMatchObject({ title: `Query ${q.code} answered`, read: false });
+    await as.coordinator!.notifications.markRead({ ids: [list.items[0]!.id] });
+    expect(await as.coordinator!.notifications.unreadCount()).toBe(before);
+    // Marking another user's notification does nothing.
+    const marked = await as.coordinator!.notifications.markRead({ ids: [monitor.items[0]!.id] });
+    expect(marked.marked).toBe(0);
+    await as.monitor!.notifications.markAllRead();
+    expect(await as.monitor!.notifications.unreadCount()).toBe(0);
+  });
+});
