@@ -23,6 +23,20 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 describe('compliance', () => {
+  it('says no more than its checks prove: Part 11 needs attention while signatures are not in use or a locked casebook is unsigned', async () => {
+    let status = await as.admin!.dashboard.complianceStatus();
+    const signatures = status.checks.find((c) => c.code.startsWith('electronicSignatures'))!;
+    expect(signatures).toMatchObject({ code: 'electronicSignaturesMissing', passed: false });
+    expect(signatures.clauses).toContain('21 CFR 11.50');
+    expect(status.cfr21Part11).toBe('attention');
+    expect(status.checks.every((c) => c.clauses.length > 0)).toBe(true);
+    const { rows } = await sql<{ id: number }>`select p.id from patients p where p.study_id = ${studyId}
+      and exists (select 1 from form_submissions f where f.patient_id = p.id and f.status <> 'draft') order by p.id limit 1`.execute(t.database.db);
+    await as['data-manager']!.casebook.lockSubject({ patientId: rows[0]!.id, reason: 'Subject casebook locked for the test' });
+    status = await as.admin!.dashboard.complianceStatus();
+    expect(status.checks.find((c) => c.code === 'lockedCasebooksSigned')).toMatchObject({ passed: false, params: { unsigned: 1 } });
+  });
+
   it('computes audit readiness from its named checks', async () => {
     const o = await as['data-manager']!.compliance.overview({ studyId });
     expect(o.readiness.checks.map((c) => c.code)).toEqual(['auditChain', 'overdueQueries', 'unverifiedLocked', 'unsignedCompleted', 'openWarnings']);

@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
       { path: '/monitoring', lazy: page(() => import('@/pages/monitoring')) },
       { path: '/analytics', element: <ModulePage titleKey="nav.analytics" /> },
       { path: '/compliance', lazy: page(() => import('@/pages/compliance')) },
+      { path: '/notifications', lazy: page(() => import('@/pages/notifications')) },
       { path: '/etmf', element: <ModulePage titleKey="nav.etmf" /> },
       { path: '/ertms', element: <ModulePage titleKey="nav.ertms" /> },
       { path: '/ctms', lazy: page(() => import('@/pages/ctms')) },

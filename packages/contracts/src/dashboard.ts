@@ -31,6 +31,8 @@ export const complianceCheck = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   check: z.string(),
   passed: z.boolean(),
+  /** The clauses the check is evidence for (e.g. '21 CFR 11.10(e)'): a claim says no more than its checks prove. */
+  clauses: z.array(z.string()),
 });
 export type ComplianceCheck = z.infer<typeof complianceCheck>;
 

@@ -4,7 +4,9 @@
 //                            background verification found the hash chain intact, otherwise the share of
 //                            rows verified before the first broken row.
 //   cfr21Part11: password policy, session idle and absolute timeouts, lock-out, audit triggers on every
-//                audited table, append-only audit rows, hash chain intact.
+//                audited table, append-only audit rows, hash chain intact, electronic signatures in use
+//                (once subjects have completed), every locked casebook validly signed.
+// Each check lists the clauses it is evidence for (CLAUSES): a status says no more than its checks prove.
 //   gcpGuidelines: no subject enrolled at a site not activated for that study; every active or enrolling
 //                study names a principal investigator.
 //   gdpr: the subjects table holds no direct identifier column (names, contact details, birth date).
@@ -12,6 +14,7 @@
 import { sql, AUDITED_TABLES, type Db } from '@ctp/db';
 import { SECURITY, type ComplianceCheck, type ComplianceStatus } from '@ctp/contracts';
 import { latestSnapshot } from './insights.ts';
+import { casebookHash } from '../casebook/signatures.ts';
 
 const DIRECT_IDENTIFIERS = [
   'name',
@@ -78,7 +81,8 @@ export async function computeCompliance(db: Db): Promise<ComplianceStatus> {
             params: { row: snap!.auditFirstBrokenId ?? 0 },
             check: `Audit hash chain broken at row ${snap!.auditFirstBrokenId}`,
           };
-  const checks: ComplianceCheck[] = [
+  const signing = await signatureEvidence(db);
+  const checks: Omit<ComplianceCheck, 'clauses'>[] = [
     {
       regulation: '21 CFR Part 11',
       code: 'passwordPolicy',
@@ -116,6 +120,22 @@ export async function computeCompliance(db: Db): Promise<ComplianceStatus> {
     },
     { regulation: '21 CFR Part 11', ...chainCheck, passed: chainValid === true },
     {
+      regulation: '21 CFR Part 11',
+      code: signing.signatures ? 'electronicSignatures' : 'electronicSignaturesMissing',
+      params: { signatures: signing.signatures, completed: signing.completedWithData },
+      check: signing.signatures
+        ? `Electronic signatures in use (${signing.signatures} signatures)`
+        : `No casebook signed yet while ${signing.completedWithData} subjects completed`,
+      passed: signing.signatures > 0 || signing.completedWithData === 0,
+    },
+    {
+      regulation: '21 CFR Part 11',
+      code: 'lockedCasebooksSigned',
+      params: { unsigned: signing.lockedUnsigned },
+      check: `${signing.lockedUnsigned} locked casebooks without a valid investigator signature`,
+      passed: signing.lockedUnsigned === 0,
+    },
+    {
       regulation: 'GCP',
       code: 'subjectsAtActivatedSites',
       params: { subjects: gcp[0]!.atInactiveSites },
@@ -137,9 +157,10 @@ export async function computeCompliance(db: Db): Promise<ComplianceStatus> {
       passed: identifierColumns.length === 0,
     },
   ];
+  const withClauses: ComplianceCheck[] = checks.map((c) => ({ ...c, clauses: CLAUSES[c.code] ?? [] }));
   const status = (regulation: string) => {
     if (regulation === '21 CFR Part 11' && chainValid === false) return 'non-compliant' as const;
-    return checks.filter((c) => c.regulation === regulation).every((c) => c.passed)
+    return withClauses.filter((c) => c.regulation === regulation).every((c) => c.passed)
       ? ('compliant' as const)
       : ('attention' as const);
   };
@@ -148,6 +169,41 @@ export async function computeCompliance(db: Db): Promise<ComplianceStatus> {
     gcpGuidelines: status('GCP'),
     gdpr: status('GDPR'),
     auditTrailCompleteness: completeness,
-    checks,
+    checks: withClauses,
   };
+}
+
+/** The clauses each check is evidence for; a status says no more than these. */
+const CLAUSES: Record<string, string[]> = {
+  passwordPolicy: ['21 CFR 11.300(a)', '21 CFR 11.300(b)'],
+  sessionTimeouts: ['21 CFR 11.10(d)'],
+  lockout: ['21 CFR 11.300(d)'],
+  auditTriggers: ['21 CFR 11.10(e)', 'ALCOA+ Attributable, Contemporaneous'],
+  auditAppendOnly: ['21 CFR 11.10(e)', 'ALCOA+ Enduring'],
+  auditChainPending: ['21 CFR 11.10(c)', '21 CFR 11.10(e)'],
+  auditChainIntact: ['21 CFR 11.10(c)', '21 CFR 11.10(e)', 'ALCOA+ Original, Accurate'],
+  auditChainBroken: ['21 CFR 11.10(c)', '21 CFR 11.10(e)'],
+  electronicSignatures: ['21 CFR 11.50', '21 CFR 11.70', '21 CFR 11.100', '21 CFR 11.200'],
+  electronicSignaturesMissing: ['21 CFR 11.50', '21 CFR 11.70', '21 CFR 11.100', '21 CFR 11.200'],
+  lockedCasebooksSigned: ['21 CFR 11.10(j)', '21 CFR 11.70', 'ICH E6(R2) 8.3.14'],
+  subjectsAtActivatedSites: ['ICH E6(R2) 4.1', 'ICH E6(R2) 8.2.20'],
+  principalInvestigators: ['ICH E6(R2) 4.1.1'],
+  pseudonymousSubjects: ['GDPR Art. 25', 'GDPR Art. 32(1)(a)'],
+};
+
+/**
+ * Whether electronic signatures are in use, and how many subjects with locked form entries have no valid
+ * investigator signature (never signed, or the latest signature's hash no longer matches).
+ */
+async function signatureEvidence(db: Db) {
+  const { rows } = await sql<{ signatures: number; completedWithData: number }>`
+    select (select count(*)::int from signatures) as signatures,
+           (select count(*)::int from patients p where p.status = 'completed'
+              and exists (select 1 from form_submissions f where f.patient_id = p.id and f.status <> 'draft')) as completed_with_data`.execute(db);
+  const locked = await sql<{ id: number; hash: string | null }>`
+    select p.id, (select s.content_hash from signatures s where s.patient_id = p.id order by s.id desc limit 1) as hash
+      from patients p where exists (select 1 from form_submissions f where f.patient_id = p.id and f.locked_at is not null)`.execute(db);
+  let lockedUnsigned = locked.rows.filter((r) => !r.hash).length;
+  for (const r of locked.rows.filter((x) => x.hash)) if (r.hash !== (await casebookHash(db, r.id)).hash) lockedUnsigned++;
+  return { ...rows[0]!, lockedUnsigned };
 }

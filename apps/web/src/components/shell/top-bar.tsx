@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate, Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Bell, Globe, User, Settings, LogOut, ChevronDown } from 'lucide-react';
+import { Globe, User, Settings, LogOut, ChevronDown } from 'lucide-react';
 import { LANGUAGES, APP_VERSION } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { setLanguage } from '@/lib/i18n';
@@ -10,17 +10,15 @@ import { useCurrentUser } from '@/lib/auth';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { AlertDot, useAlertText } from '@/features/dashboard/alert-text';
 import { ProfileDialog } from './profile-dialog';
 import { GlobalSearch } from './global-search';
+import { NotificationBell } from './notification-bell';
 
 export function TopBar() {
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
   const { data: me } = useCurrentUser();
   const badges = trpc.dashboard.badges.useQuery();
-  const alerts = trpc.dashboard.qualityInsights.useQuery();
-  const alertText = useAlertText();
   const [dialog, setDialog] = useState<'profile' | 'settings' | null>(null);
   const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation({
@@ -57,36 +55,7 @@ export function TopBar() {
             ))}
           </DropdownMenuContent>
         </DropdownMenu>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={t('topbar.notifications')} className="relative">
-              <Bell />
-              {!!alerts.data?.recentAlerts.length && (
-                <span className="absolute right-1 top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] text-white">
-                  {Math.min(alerts.data.recentAlerts.length, 3)}
-                </span>
-              )}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-80">
-            <DropdownMenuLabel>{t('topbar.notifications')}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            {(alerts.data?.recentAlerts ?? []).slice(0, 3).map((a, i) => (
-              <DropdownMenuItem key={i} className="items-start">
-                <AlertDot type={a.type} />
-                <div>
-                  <div className="font-medium">{alertText(a).message}</div>
-                  <div className="text-xs text-muted-foreground">{alertText(a).details}</div>
-                </div>
-              </DropdownMenuItem>
-            ))}
-            {alerts.data && !alerts.data.recentAlerts.length && <div className="px-2 py-3 text-sm text-muted-foreground">{t('topbar.noNotifications')}</div>}
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/dashboard" className="justify-center text-primary">{t('topbar.viewAllNotifications')}</Link>
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <NotificationBell />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" className="h-auto gap-2 py-1" aria-label={t('topbar.profile')}>

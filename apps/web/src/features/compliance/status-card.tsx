@@ -45,6 +45,11 @@ export function StatusCard({ status }: { status: ComplianceStatus }) {
               <PassIcon passed={c.passed} />
               <span>
                 {c.regulation}: {t(`dashboard:compliance.checkTexts.${c.code}`, { ...formatParams(c.params), defaultValue: c.check })}
+                {c.clauses.length > 0 && (
+                  <span className="block text-[11px] opacity-80" data-testid="compliance-clauses">
+                    {t('dashboard:compliance.clauses')}: {c.clauses.join(', ')}
+                  </span>
+                )}
               </span>
             </li>
           ))}
