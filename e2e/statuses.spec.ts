@@ -5,6 +5,8 @@ import { loginAs } from './support/auth';
 
 test('a subject status shows in words, translated in French, while the API keeps the code', async ({ page }) => {
   await loginAs(page, 'data-manager', '/patients');
+  // The data manager may not enrol: the page says so where Add Patient would be.
+  await expect(page.getByTestId('role-note')).toContainText('Investigators, coordinators and study managers enrol them');
   const enrolled = page.getByTestId('patient-card').locator('[data-status="enrolled"]').first();
   await expect(enrolled).toHaveText('Enrolled');
   await page.getByRole('button', { name: 'Language' }).click();
@@ -16,4 +18,13 @@ test('a subject status shows in words, translated in French, while the API keeps
   await page.getByRole('button', { name: /Langue/ }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(enrolled).toHaveText('Enrolled');
+});
+
+test('the dashboard capability cards say what they are and lead to the real capability', async ({ page }) => {
+  await loginAs(page, 'monitor', '/dashboard');
+  await expect(page.getByTestId('capability-now').first()).toContainText('Not available yet');
+  await page.getByRole('button', { name: 'Search (Ctrl+K)' }).click();
+  await expect(page.getByRole('combobox', { name: 'Search' })).toBeFocused();
+  await page.getByRole('link', { name: 'Open compliance' }).click();
+  await expect(page).toHaveURL(/\/compliance$/);
 });

@@ -27,6 +27,11 @@ describe('study insights', () => {
     expect(codes({ status: 'completed', current: 60, everEnrolled: 60, firstEnrollment: '2022-01-01' })[0]).toBe('enrollmentClosed');
   });
 
+  it('says so when enrollment went above target, with by how much', () => {
+    const over = studyInsights({ ...base, current: 113, everEnrolled: 115, firstEnrollment: '2024-01-01' })[0]!;
+    expect(over).toMatchObject({ code: 'overTarget', severity: 'warning', params: { current: 113, target: 100, over: 13, percent: 113 } });
+  });
+
   it('projects the pace: at least one month measured, and compared with the planned end date', () => {
     // Ten subjects in the first 5 days count as ten in one month: 90 to go take 9 months.
     const early = studyInsights({ ...base, current: 10, everEnrolled: 10, firstEnrollment: '2024-12-27' })[0]!;

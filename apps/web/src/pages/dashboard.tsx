@@ -95,18 +95,32 @@ export default function DashboardPage() {
       title: t('capabilities.digitalTwin.title'),
       tag: t('capabilities.digitalTwin.tag'),
       text: t('capabilities.digitalTwin.text'),
+      now: t('capabilities.digitalTwin.now'),
     },
     {
       icon: Link2,
       title: t('capabilities.blockchain.title'),
       tag: t('capabilities.blockchain.tag'),
       text: t('capabilities.blockchain.text'),
+      now: t('capabilities.blockchain.now'),
+      action: <Link to="/compliance" className="text-sm font-medium text-primary hover:underline">{t('capabilities.blockchain.cta')}</Link>,
     },
     {
       icon: Mic,
       title: t('capabilities.conversational.title'),
       tag: t('capabilities.conversational.tag'),
       text: t('capabilities.conversational.text'),
+      now: t('capabilities.conversational.now'),
+      action: (
+        <button
+          type="button"
+          className="text-left text-sm font-medium text-primary hover:underline"
+          // The top bar's search listens for Ctrl+K.
+          onClick={() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true }))}
+        >
+          {t('capabilities.conversational.cta')}
+        </button>
+      ),
     },
   ];
 
@@ -216,6 +230,11 @@ export default function DashboardPage() {
                 </div>
                 <CardTitle>{c.title}</CardTitle>
                 <CardDescription>{c.text}</CardDescription>
+                {/* What the card is in this version, in plain words, and where it leads. */}
+                <p className="text-xs text-muted-foreground" data-testid="capability-now">
+                  {c.now}
+                </p>
+                {'action' in c && c.action}
               </CardHeader>
             </Card>
           ))}

@@ -34,7 +34,16 @@ export default function PatientsPage() {
       <PageHeader
         title={t('title')}
         description={t('subtitle')}
-        actions={canEnroll && <AddPatientDialog />}
+        actions={
+          canEnroll ? (
+            <AddPatientDialog />
+          ) : (
+            // Where a role may not act, say so where the action would be.
+            <p className="max-w-xs text-xs text-muted-foreground" data-testid="role-note">
+              {t('roleNote')}
+            </p>
+          )
+        }
       />
       <div className="grid gap-6">
         <PatientFilters filters={filters} onChange={update} />

@@ -45,7 +45,13 @@ export function studyInsights(f: StudyFigures): StudyInsight[] {
 export function enrollmentPace(f: StudyFigures): StudyInsight {
   const kind = 'enrollmentPace' as const;
   const { current, targetEnrollment: target } = f;
-  if (current >= target) {
+  if (current > target) {
+    // Over-enrollment is worth saying: it costs budget and may need the sponsor's and ethics' agreement.
+    const over = current - target;
+    const percent = Math.round((100 * current) / target);
+    return { kind, severity: 'warning', code: 'overTarget', params: { current, target, over, percent }, message: `Enrolled above target: ${current} of ${target} subjects (${percent}%), ${over} more than planned.` };
+  }
+  if (current === target) {
     return { kind, severity: 'success', code: 'targetReached', params: { current, target }, message: `Enrollment target reached: ${current} of ${target} subjects enrolled.` };
   }
   if (f.status === 'completed') {
