@@ -4,12 +4,13 @@ import { ArrowRight, Check, ClipboardList, FolderOpen, BriefcaseBusiness, Send }
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { SectionHeading } from './section-heading';
 
-// Each module opens on its own screen inside the application (sign-in first when needed).
+// Each built module opens on its own screen inside the application (sign-in first when needed); a module
+// not built yet says so instead of leading to an empty page.
 const MODULES = [
-  { key: 'edc', icon: ClipboardList, to: '/forms' },
-  { key: 'etmf', icon: FolderOpen, to: '/etmf' },
-  { key: 'ertms', icon: Send, to: '/ertms' },
-  { key: 'ctms', icon: BriefcaseBusiness, to: '/ctms' },
+  { key: 'edc', icon: ClipboardList, to: '/forms', built: true },
+  { key: 'etmf', icon: FolderOpen, to: '/etmf', built: false },
+  { key: 'ertms', icon: Send, to: '/ertms', built: false },
+  { key: 'ctms', icon: BriefcaseBusiness, to: '/ctms', built: true },
 ] as const;
 
 export function ModuleBlurbs() {
@@ -50,13 +51,19 @@ export function ModuleBlurbs() {
                 </ul>
               </CardContent>
               <CardFooter>
-                <Link
-                  to={m.to}
-                  className="flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-                >
-                  {t('modules.open', { module: t(`modules.${m.key}.name`) })}{' '}
-                  <ArrowRight className="h-4 w-4" aria-hidden />
-                </Link>
+                {!m.built ? (
+                  <span className="text-sm text-muted-foreground" data-testid="module-not-yet">
+                    {t('modules.notYet')}
+                  </span>
+                ) : (
+                  <Link
+                    to={m.to}
+                    className="flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+                  >
+                    {t('modules.open', { module: t(`modules.${m.key}.name`) })}{' '}
+                    <ArrowRight className="h-4 w-4" aria-hidden />
+                  </Link>
+                )}
               </CardFooter>
             </Card>
           ))}
