@@ -36,6 +36,16 @@ export function canSeeStudy(scope: StudyScope, studyId: number): boolean {
   return scope.all || scope.studyIds.includes(studyId);
 }
 
+/**
+ * A record of a study site the user may see: its study is in scope and, for site staff, the site is one
+ * of theirs in that study (a membership naming no site sees the whole study).
+ */
+export function canSeeStudySite(scope: StudyScope, studyId: number, siteId: number): boolean {
+  if (!canSeeStudy(scope, studyId)) return false;
+  const own = scope.siteScoped ? scope.sites.get(studyId) : undefined;
+  return !own || own.includes(siteId);
+}
+
 /** Throws NOT_FOUND when the study is outside the user's scope. */
 export function assertStudyVisible(scope: StudyScope, studyId: number, what = 'Study'): void {
   if (!canSeeStudy(scope, studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });

@@ -5,7 +5,7 @@
 // signature shows as broken and the casebook must be signed again.
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { verifyPassword, withActor, type Db } from '@ctp/db';
+import { sql, verifyPassword, withActor, type Db } from '@ctp/db';
 import { assertActsForSite } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
@@ -65,4 +65,18 @@ export async function casebookSignatures(db: Db, patientId: number) {
     .orderBy('id', 'desc')
     .execute();
   return rows.map((s) => ({ ...s, signedAt: s.signedAt.toISOString(), valid: s.contentHash === current.hash }));
+}
+
+/**
+ * How many of the subjects a condition on `p` (patients) selects have no valid investigator signature:
+ * never signed (counted in SQL), or their latest signature no longer matches their casebook (only the
+ * signed ones, few, are hashed again). Used by the compliance checks and audit readiness.
+ */
+export async function unsignedCasebooks(db: Db, subjects: ReturnType<typeof sql<boolean>>): Promise<number> {
+  const { rows } = await sql<{ id: number; hash: string | null }>`
+    select p.id, (select s.content_hash from signatures s where s.patient_id = p.id order by s.id desc limit 1) as hash
+      from patients p where ${subjects}`.execute(db);
+  let n = rows.filter((r) => !r.hash).length;
+  for (const r of rows.filter((x) => x.hash)) if (r.hash !== (await casebookHash(db, r.id)).hash) n++;
+  return n;
 }

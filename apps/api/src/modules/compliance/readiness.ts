@@ -10,27 +10,11 @@ import type { ReadinessCheck } from '@ctp/contracts';
 import { visibleStudyIds, type StudyScope } from '../../access.ts';
 import { inStudies } from '../studies/scope-sql.ts';
 import { latestSnapshot } from '../dashboard/insights.ts';
-import { casebookHash } from '../casebook/signatures.ts';
+import { unsignedCasebooks } from '../casebook/signatures.ts';
 
 export interface ReadinessResult {
   percent: number;
   checks: { code: ReadinessCheck; passed: boolean; count: number; label: string }[];
-}
-
-/**
- * Completed subjects whose latest signature is missing or no longer matches their casebook: those never
- * signed are counted in SQL; only the signed ones (few) have their casebook hashed again.
- */
-async function unsignedCompleted(db: Db, where: ReturnType<typeof inStudies>): Promise<number> {
-  const { rows } = await sql<{ id: number; hash: string | null }>`
-    select p.id, (select s.content_hash from signatures s where s.patient_id = p.id order by s.id desc limit 1) as hash
-      from patients p where p.status = 'completed' and ${where}
-       and exists (select 1 from form_submissions f where f.patient_id = p.id and f.status <> 'draft')`.execute(db);
-  let n = rows.filter((r) => !r.hash).length;
-  for (const r of rows.filter((x) => x.hash)) {
-    if (r.hash !== (await casebookHash(db, r.id)).hash) n++;
-  }
-  return n;
 }
 
 export async function auditReadiness(db: Db, scope: StudyScope, studyId?: number): Promise<ReadinessResult> {
@@ -44,7 +28,11 @@ export async function auditReadiness(db: Db, scope: StudyScope, studyId?: number
            (select count(*)::int from form_submissions f where ${inScope('f.study_id')} and f.status <> 'draft' and f.warning_count > 0
               and not exists (select 1 from queries q where q.submission_id = f.id and q.status in ('open', 'answered', 'reopened'))) as warnings`.execute(db);
   const r = rows[0]!;
-  const unsigned = await unsignedCompleted(db, inScope('p.study_id'));
+  const unsigned = await unsignedCasebooks(
+    db,
+    sql<boolean>`p.status = 'completed' and ${inScope('p.study_id')}
+      and exists (select 1 from form_submissions f where f.patient_id = p.id and f.status <> 'draft')`,
+  );
   const chainOk = !!snap?.auditChainValid;
   const checks: ReadinessResult['checks'] = [
     { code: 'auditChain', passed: chainOk, count: chainOk ? 0 : 1, label: chainOk ? `Audit hash chain verified intact (${snap!.auditRowsVerified} rows)` : 'Audit hash chain not verified intact' },

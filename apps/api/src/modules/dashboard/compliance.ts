@@ -14,7 +14,7 @@
 import { sql, AUDITED_TABLES, type Db } from '@ctp/db';
 import { SECURITY, type ComplianceCheck, type ComplianceStatus } from '@ctp/contracts';
 import { latestSnapshot } from './insights.ts';
-import { casebookHash } from '../casebook/signatures.ts';
+import { unsignedCasebooks } from '../casebook/signatures.ts';
 
 const DIRECT_IDENTIFIERS = [
   'name',
@@ -200,10 +200,6 @@ async function signatureEvidence(db: Db) {
     select (select count(*)::int from signatures) as signatures,
            (select count(*)::int from patients p where p.status = 'completed'
               and exists (select 1 from form_submissions f where f.patient_id = p.id and f.status <> 'draft')) as completed_with_data`.execute(db);
-  const locked = await sql<{ id: number; hash: string | null }>`
-    select p.id, (select s.content_hash from signatures s where s.patient_id = p.id order by s.id desc limit 1) as hash
-      from patients p where exists (select 1 from form_submissions f where f.patient_id = p.id and f.locked_at is not null)`.execute(db);
-  let lockedUnsigned = locked.rows.filter((r) => !r.hash).length;
-  for (const r of locked.rows.filter((x) => x.hash)) if (r.hash !== (await casebookHash(db, r.id)).hash) lockedUnsigned++;
+  const lockedUnsigned = await unsignedCasebooks(db, sql<boolean>`exists (select 1 from form_submissions f where f.patient_id = p.id and f.locked_at is not null)`);
   return { ...rows[0]!, lockedUnsigned };
 }

@@ -11,12 +11,13 @@ import {
   formPublishInput,
   formSaveDraftInput,
   id,
+  countFields,
 } from '@ctp/contracts';
 import { CDASH_LIBRARY } from '@ctp/contracts/cdash-library';
 import { router, permitted } from '../../trpc.ts';
 import { formStudies, formsOverview, listForms } from './list.ts';
 import { formDetail } from './detail.ts';
-import { archiveForm, createForm, fieldCount, publishForm, saveDraft } from './write.ts';
+import { archiveForm, createForm, publishForm, saveDraft } from './write.ts';
 import { exportForm, importForms } from './interchange-procedures.ts';
 
 const read = permitted('form.read');
@@ -29,7 +30,7 @@ export const formsRouter = router({
   byId: read.input(z.object({ id })).query(({ ctx, input }) => formDetail(ctx, input.id)),
   /** The CDASH library forms Create Form offers. */
   library: read.query(() =>
-    CDASH_LIBRARY.map((f) => ({ domain: f.domain, name: f.name, category: f.category, description: f.description, fieldCount: fieldCount(f.definition) })),
+    CDASH_LIBRARY.map((f) => ({ domain: f.domain, name: f.name, category: f.category, description: f.description, fieldCount: countFields(f.definition) })),
   ),
   create: build.input(formCreateInput).mutation(({ ctx, input }) => createForm(ctx, input)),
   saveDraft: build.input(formSaveDraftInput).mutation(({ ctx, input }) => saveDraft(ctx, input)),

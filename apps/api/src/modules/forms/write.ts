@@ -18,7 +18,6 @@ import { staleVersion } from '../../sql-helpers.ts';
 import { storedDefinition, visibleForm, type FormRow } from './detail.ts';
 import { describeChanges } from './changes.ts';
 
-export const fieldCount = countFields;
 
 /** A form code from its name or library domain, unique in the study ('VITAL_SIGNS', 'VITAL_SIGNS_2'). */
 async function uniqueCode(tx: Tx, studyId: number, wanted: string): Promise<string> {
@@ -56,7 +55,7 @@ export async function insertForm(tx: Tx, userId: number, form: NewForm) {
     .executeTakeFirstOrThrow();
   await tx
     .insertInto('formVersions')
-    .values({ formId: row.id, versionNumber: 1, definition: JSON.stringify(form.definition), fieldCount: fieldCount(form.definition) })
+    .values({ formId: row.id, versionNumber: 1, definition: JSON.stringify(form.definition), fieldCount: countFields(form.definition) })
     .execute();
   return row;
 }
@@ -96,11 +95,11 @@ export async function saveDraft(ctx: ProcedureCtx, input: FormSaveDraftInput) {
     let versionNumber: number;
     if (draft) {
       versionNumber = draft.versionNumber;
-      await tx.updateTable('formVersions').set({ definition, fieldCount: fieldCount(input.definition), updatedAt: sql`now()`, version: sql`version + 1` }).where('id', '=', draft.id).execute();
+      await tx.updateTable('formVersions').set({ definition, fieldCount: countFields(input.definition), updatedAt: sql`now()`, version: sql`version + 1` }).where('id', '=', draft.id).execute();
     } else {
       // Editing a published form opens the next version as its draft.
       versionNumber = (form.publishedVersion ?? 0) + 1;
-      await tx.insertInto('formVersions').values({ formId: form.id, versionNumber, definition, fieldCount: fieldCount(input.definition) }).execute();
+      await tx.insertInto('formVersions').values({ formId: form.id, versionNumber, definition, fieldCount: countFields(input.definition) }).execute();
     }
     const row = await tx
       .updateTable('forms')

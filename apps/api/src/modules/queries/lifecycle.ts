@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import { QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
-import { assertActsForSite, canSeeStudy } from '../../access.ts';
+import { assertActsForSite, canSeeStudy, canSeeStudySite } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
@@ -46,6 +46,7 @@ export async function createQuery(ctx: ProcedureCtx, input: QueryCreateInput) {
 
 interface QueryForStep {
   id: number;
+  code: string;
   studyId: number;
   siteId: number;
   status: QueryLifecycle;
@@ -55,10 +56,8 @@ interface QueryForStep {
 
 /** The query, visible to the user (site staff: their own sites), locked and at the version they read. */
 async function lockQuery(tx: Tx, ctx: ProcedureCtx, id: number, version: number): Promise<QueryForStep> {
-  const q = await tx.selectFrom('queries').select(['id', 'studyId', 'siteId', 'status', 'raisedBy', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!q || !canSeeStudy(ctx.scope, q.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
-  const own = ctx.scope.siteScoped ? ctx.scope.sites.get(q.studyId) : undefined;
-  if (own && !own.includes(q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  const q = await tx.selectFrom('queries').select(['id', 'code', 'studyId', 'siteId', 'status', 'raisedBy', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
   if (q.version !== version) throw staleVersion();
   return q as QueryForStep;
 }
@@ -108,8 +107,8 @@ async function step(
 }
 
 /** Who hears of a step: the raiser (data managers for an automatic query) of an answer; site staff of the rest. */
-async function notifyStep(tx: Tx, q: QueryForStep & { code?: string }, to: QueryLifecycle, actor: number) {
-  const { code } = await tx.selectFrom('queries').select('code').where('id', '=', q.id).executeTakeFirstOrThrow();
+async function notifyStep(tx: Tx, q: QueryForStep, to: QueryLifecycle, actor: number) {
+  const { code } = q;
   const link = `/queries?q=${code}`;
   if (to === 'answered') {
     const note = { kind: 'query_answered' as const, studyId: q.studyId, title: `Query ${code} answered`, body: 'The site has answered; review the response.', link };
@@ -159,8 +158,7 @@ export async function updateQuery(
 /** One query with its thread. */
 export async function queryDetail(ctx: ProcedureCtx, id: number) {
   const q = await ctx.db.selectFrom('queries').select(['id', 'studyId', 'siteId']).where('id', '=', id).executeTakeFirst();
-  const own = q && ctx.scope.siteScoped ? ctx.scope.sites.get(q.studyId) : undefined;
-  if (!q || !canSeeStudy(ctx.scope, q.studyId) || (own && !own.includes(q.siteId))) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
   const messages = await ctx.db
     .selectFrom('queryMessages as m')
     .leftJoin('users as u', 'u.id', 'm.authorId')

@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from '@ctp/db';
 import type { FormDefinition, FormValues } from '@ctp/contracts';
-import { canSeeStudy } from '../../access.ts';
+import { canSeeStudySite } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { currentPublishedVersion, storedDefinition, visibleForm } from '../forms/detail.ts';
 
@@ -16,9 +16,7 @@ export async function visiblePatient(ctx: ProcedureCtx, patientId: number) {
     .select(['patients.id', 'patients.subjectCode', 'patients.studyId', 'patients.siteId', 'patients.status', 'sites.name as siteName'])
     .where('patients.id', '=', patientId)
     .executeTakeFirst();
-  if (!patient || !canSeeStudy(ctx.scope, patient.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
-  const ownSites = ctx.scope.siteScoped ? ctx.scope.sites.get(patient.studyId) : undefined;
-  if (ownSites && !ownSites.includes(patient.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!patient || !canSeeStudySite(ctx.scope, patient.studyId, patient.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
   return patient;
 }
 

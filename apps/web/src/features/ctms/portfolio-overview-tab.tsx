@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ListControls } from '@/features/studies/list-controls';
 import { Pager } from '@/features/studies/pager';
-import type { useListParams } from '@/features/studies/use-list-params';
+import type { StudyListParams } from '@/features/studies/use-list-params';
 import { usePageInRange } from '@/lib/use-page-in-range';
 import { TrialCard } from './trial-card';
 
@@ -21,7 +21,7 @@ export function CardSkeletons() {
   );
 }
 
-export function PortfolioOverviewTab({ list }: { list: ReturnType<typeof useListParams> }) {
+export function PortfolioOverviewTab({ list }: { list: StudyListParams }) {
   const { t } = useTranslation('ctms');
   const trials = trpc.trials.list.useQuery(
     { search: list.search || undefined, status: list.status, limit: list.limit, offset: list.offset },

@@ -2,13 +2,21 @@
 import { useSearchParams } from 'react-router-dom';
 import { STUDY_STATUSES, type StudyStatus } from '@ctp/contracts';
 
-export function useListParams(pageSize: number) {
+/** `statuses` are the values the status filter accepts (a study's by default); any other reads as none. */
+/** A studies-like list's parameters (the studies and CTMS screens). */
+export type StudyListParams = ReturnType<typeof useListParamsOf<StudyStatus>>;
+
+export function useListParams(pageSize: number): StudyListParams;
+export function useListParams<S extends string>(pageSize: number, statuses: readonly S[]): ReturnType<typeof useListParamsOf<S>>;
+export function useListParams(pageSize: number, statuses: readonly string[] = STUDY_STATUSES) {
+  return useListParamsOf(pageSize, statuses);
+}
+
+function useListParamsOf<S extends string>(pageSize: number, statuses: readonly S[]) {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const rawStatus = params.get('status');
-  const status = (STUDY_STATUSES as readonly string[]).includes(rawStatus ?? '')
-    ? (rawStatus as StudyStatus)
-    : undefined;
+  const status = (statuses as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as S) : undefined;
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0);
 
   const update = (changes: Record<string, string | undefined>) =>
@@ -38,5 +46,7 @@ export function useListParams(pageSize: number) {
       update({ page: offset > 0 ? String(Math.floor(offset / pageSize) + 1) : undefined }),
     get: (key: string) => params.get(key),
     set: (key: string, value: string | undefined) => update({ [key]: value }),
+    /** Several parameters at once (one history entry). */
+    setMany: update,
   };
 }
