@@ -7,8 +7,8 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import * as cookie from 'cookie';
 import { SECURITY } from '@ctp/contracts';
-import type { DbHandle } from '@ctp/db';
-import type { Config } from './config.ts';
+import { BlobStore, type DbHandle } from '@ctp/db';
+import { storageDirOf, type Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Context } from './trpc.ts';
 import { appRouter } from './router.ts';
@@ -21,6 +21,7 @@ import { reportFailure } from './http/error-boundary.ts';
 import { trpcHandler } from './http/trpc-handler.ts';
 import { callerFactory } from './rest-caller.ts';
 import { restRoutes } from './rest.ts';
+import { uploadOf } from './http/uploads.ts';
 
 export interface AppDeps {
   database: DbHandle;
@@ -42,6 +43,7 @@ export function createApp({ database, config, logger }: AppDeps) {
   const { db } = database;
   const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
   const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE);
+  const files = new BlobStore(storageDirOf(config));
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
@@ -98,6 +100,7 @@ export function createApp({ database, config, logger }: AppDeps) {
     return {
       db,
       config,
+      files,
       identity,
       loginThrottle,
       user: auth.user,
@@ -105,6 +108,7 @@ export function createApp({ database, config, logger }: AppDeps) {
       req: {
         ip: req.ip ?? null,
         userAgent: req.get('user-agent') ?? null,
+        upload: uploadOf(req),
         setSessionCookie(token, expiresAt) {
           const options = { httpOnly: true, sameSite: 'lax' as const, secure: config.COOKIE_SECURE ?? req.secure, path: '/' };
           if (token) res.cookie(SECURITY.sessionCookie, token, { ...options, expires: expiresAt });
@@ -132,7 +136,7 @@ export function createApp({ database, config, logger }: AppDeps) {
 
   // REST: every path needs a session; unknown paths answer a JSON 404.
   app.use('/api', (_req, res, next) => (res.locals.auth?.user ? next() : void res.status(401).json({ error: 'Please sign in' })));
-  app.use('/api', express.json({ limit: REQUEST_BODY_LIMIT_BYTES }), restRoutes(callerFactory(contextFor)));
+  app.use('/api', express.json({ limit: REQUEST_BODY_LIMIT_BYTES }), restRoutes(callerFactory(contextFor), files, config.UPLOAD_MAX_MB));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'Not found' }));
 
   // The built web app, with client-side routes falling back to index.html.

@@ -13,6 +13,10 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Where trial master file documents are stored (by content hash); default DATA_DIR/files. */
+  STORAGE_DIR: z.string().min(1).optional(),
+  /** The largest file an upload may carry, in megabytes. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
   DEMO_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   SEED_DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -48,4 +52,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/** The storage directory in effect: STORAGE_DIR, or 'files' inside DATA_DIR. */
+export function storageDirOf(config: Config): string {
+  return config.STORAGE_DIR ?? `${config.DATA_DIR.replace(/[\\/]+$/, '')}/files`;
 }

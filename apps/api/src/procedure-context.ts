@@ -1,5 +1,5 @@
 // What services need from a permitted() procedure's context: database, user, request and study scope.
-import type { Db } from '@ctp/db';
+import type { BlobStore, Db } from '@ctp/db';
 import type { StudyScope } from './access.ts';
 import type { RequestInfo } from './trpc.ts';
 import type { SessionUser } from './modules/auth/session.ts';
@@ -9,4 +9,5 @@ export interface ProcedureCtx {
   user: SessionUser;
   req: RequestInfo;
   scope: StudyScope;
+  files: BlobStore;
 }

@@ -8,8 +8,11 @@ import { patientsRest } from './modules/patients/rest.ts';
 import { formsRest } from './modules/forms/rest.ts';
 import { queriesRest } from './modules/queries/rest.ts';
 import { auditRest } from './modules/audit/rest.ts';
+import { etmfRest } from './modules/etmf/rest.ts';
+import { ertmsRest } from './modules/ertms/rest.ts';
+import type { BlobStore } from '@ctp/db';
 
-export function restRoutes(caller: CallerFor) {
+export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: number) {
   const r = Router();
   r.use(dashboardRest(caller));
   r.use(studiesRest(caller));
@@ -18,5 +21,7 @@ export function restRoutes(caller: CallerFor) {
   r.use(formsRest(caller));
   r.use(queriesRest(caller));
   r.use(auditRest(caller));
+  r.use(etmfRest(caller, files, uploadMaxMb));
+  r.use(ertmsRest(caller));
   return r;
 }

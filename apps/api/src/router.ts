@@ -15,6 +15,8 @@ import { casebookRouter } from './modules/casebook/router.ts';
 import { complianceRouter } from './modules/compliance/router.ts';
 import { notificationsRouter } from './modules/notifications/router.ts';
 import { searchRouter } from './modules/search/router.ts';
+import { etmfRouter } from './modules/etmf/router.ts';
+import { ertmsRouter } from './modules/ertms/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,6 +35,8 @@ export const appRouter = router({
   compliance: complianceRouter,
   notifications: notificationsRouter,
   search: searchRouter,
+  etmf: etmfRouter,
+  ertms: ertmsRouter,
 });
 
 export type AppRouter = typeof appRouter;

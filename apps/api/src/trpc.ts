@@ -3,7 +3,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { can, englishIssueMessage, type Permission } from '@ctp/contracts';
-import type { Db } from '@ctp/db';
+import type { BlobStore, Db } from '@ctp/db';
+import type { UploadedFile } from './http/uploads.ts';
 import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
 import { loadScope, type StudyScope } from './access.ts';
@@ -18,6 +19,8 @@ export interface RequestInfo {
   userAgent: string | null;
   /** Sets or clears the session cookie; REST callers and tests may pass a no-op. */
   setSessionCookie(token: string | null, expiresAt?: Date): void;
+  /** The file of a multipart REST upload (POST /api/etmf-documents); absent on every other call. */
+  upload?: UploadedFile;
 }
 
 export interface Context {
@@ -30,6 +33,8 @@ export interface Context {
   user: SessionUser | null;
   sessionId: number | null;
   req: RequestInfo;
+  /** Trial master file storage (files by content hash). */
+  files: BlobStore;
 }
 
 // Messages: the server's stay plain English, values included, since REST clients and the tests read

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { PERMISSIONS, ROLES, type Role } from '@ctp/contracts';
-import { createTestDatabase, type TestDatabase } from './support/db.ts';
+import { BlobStore } from '@ctp/db';
+import { createTestDatabase, TEST_STORAGE_DIR, type TestDatabase } from './support/db.ts';
 import { startServer, TestClient, demoEmail, type TestServer } from './support/app.ts';
 import { leaves, procedureEntries, skeletonOf, withValueAt, type ProcedureEntry } from './support/schema-walk.ts';
 import { restRoutes } from '../src/rest.ts';
@@ -166,7 +167,7 @@ function restEndpoints(): { method: string; path: string }[] {
       else if (layer.handle?.stack) walk(layer.handle.stack);
     }
   };
-  walk((restRoutes((() => ({})) as any) as any).stack);
+  walk((restRoutes((() => ({})) as any, new BlobStore(TEST_STORAGE_DIR), 1) as any).stack);
   return out;
 }
 

@@ -20,3 +20,5 @@ export * from './casebook.ts';
 export * from './compliance.ts';
 export * from './search.ts';
 export * from './notifications.ts';
+export * from './etmf.ts';
+export * from './ertms.ts';

@@ -3,7 +3,19 @@
 import { z } from 'zod';
 import { id, pagination, timestamp } from './common.ts';
 
-export const NOTIFICATION_KINDS = ['query_raised', 'query_answered', 'query_reopened', 'query_closed', 'site_activation_pending', 'casebook_to_sign'] as const;
+export const NOTIFICATION_KINDS = [
+  'query_raised',
+  'query_answered',
+  'query_reopened',
+  'query_closed',
+  'site_activation_pending',
+  'casebook_to_sign',
+  'document_review',
+  'document_returned',
+  'document_approved',
+  'document_expiring',
+  'submission_due',
+] as const;
 export const notificationListInput = pagination.extend({ unreadOnly: z.boolean().default(false), kind: z.enum(NOTIFICATION_KINDS).optional() });
 export const notificationMarkInput = z.object({ ids: z.array(id).min(1).max(200) });
 export const notificationItem = z.object({

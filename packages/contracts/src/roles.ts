@@ -54,6 +54,14 @@ export const PERMISSIONS = {
   'casebook.sign': ['investigator'],
   'audit.read': ['admin', 'data-manager', 'study-manager', 'monitor'],
   'report.export': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'document.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  /** Upload, new versions, send for review; site staff for their own sites' documents. */
+  'document.upload': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  /** Who may be named approver (and approve when named). */
+  'document.approve': ['admin', 'data-manager', 'study-manager', 'investigator', 'sponsor'],
+  'document.withdraw': ['admin', 'study-manager'],
+  'submission.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'submission.manage': ['admin', 'study-manager', 'sponsor'],
   'user.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

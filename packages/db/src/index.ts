@@ -8,3 +8,4 @@ export { seedDemoData, databaseIsEmpty, DEFAULT_DEMO_PASSWORD } from './demo/see
 export { sql } from 'kysely';
 export { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 export { hashPassword, verifyPassword } from './passwords.ts';
+export { BlobStore, type StoredBlob } from './files/blob-store.ts';

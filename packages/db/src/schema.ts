@@ -319,7 +319,9 @@ export interface QueryMessagesTable {
 export interface SignaturesTable {
   id: Generated<number>;
   studyId: number;
-  patientId: number;
+  /** A subject's casebook, or (documentVersionId) a trial master file document version. */
+  patientId: number | null;
+  documentVersionId: number | null;
   signerId: number;
   printedName: string;
   meaning: 'authorship' | 'review' | 'approval';
@@ -328,7 +330,144 @@ export interface SignaturesTable {
   entries: number;
 }
 
-export type NotificationKind = 'query_raised' | 'query_answered' | 'query_reopened' | 'query_closed' | 'site_activation_pending' | 'casebook_to_sign';
+export type NotificationKind =
+  | 'query_raised'
+  | 'query_answered'
+  | 'query_reopened'
+  | 'query_closed'
+  | 'site_activation_pending'
+  | 'casebook_to_sign'
+  | 'document_review'
+  | 'document_returned'
+  | 'document_approved'
+  | 'document_expiring'
+  | 'submission_due';
+
+export interface TmfZonesTable {
+  number: string;
+  name: string;
+  modelVersion: string;
+}
+export interface TmfSectionsTable {
+  number: string;
+  zoneNumber: string;
+  name: string;
+}
+export interface TmfArtifactsTable {
+  number: string;
+  sectionNumber: string;
+  name: string;
+  expectedLevel: 'trial' | 'site' | null;
+  needsApproval: boolean;
+  expires: boolean;
+}
+export interface SubmissionTypesTable {
+  code: string;
+  name: string;
+  requiredArtifacts: string[];
+  sort: number;
+}
+
+export type DocumentStatusValue = 'draft' | 'current' | 'approved' | 'expired' | 'withdrawn';
+export type DocumentReviewValue = 'pending' | 'in-review' | 'complete';
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  studyId: number;
+  siteId: number | null;
+  artifactNumber: string;
+  seq: number;
+  code: string;
+  title: string;
+  status: DocumentStatusValue;
+  reviewStatus: DocumentReviewValue;
+  approverId: number | null;
+  currentVersionId: number | null;
+  versionCount: Generated<number>;
+  expiryAlertedFor: DateString | null;
+  withdrawnReason: string | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface DocumentVersionsTable {
+  id: Generated<number>;
+  documentId: number;
+  studyId: number;
+  seq: number;
+  versionLabel: string;
+  fileName: string;
+  contentType: string;
+  /** bigint: read as a number (type parser in connect.ts), sizes stay far below 2^53. */
+  sizeBytes: ColumnType<number, number, number>;
+  sha256: string;
+  expiryDate: DateString | null;
+  comment: string | null;
+  uploadedBy: number | null;
+  uploadedAt: CreatedAt;
+  approvedAt: Date | null;
+  approvedBy: number | null;
+}
+
+export interface DocumentReviewStepsTable {
+  id: Generated<number>;
+  documentId: number;
+  studyId: number;
+  versionId: number | null;
+  action: 'uploaded' | 'submitted' | 'approved' | 'returned' | 'withdrawn' | 'expired';
+  actorId: number | null;
+  comment: string | null;
+  signatureId: number | null;
+  createdAt: CreatedAt;
+}
+
+export type SubmissionStatusValue = 'draft' | 'submitted' | 'pending' | 'approved' | 'rejected';
+
+export interface RegulatorySubmissionsTable {
+  id: Generated<number>;
+  studyId: number;
+  seq: number;
+  submissionNumber: string;
+  typeCode: string;
+  agency: 'FDA' | 'EMA' | 'Health Canada' | 'PMDA' | 'TGA';
+  title: string;
+  agencyReference: string | null;
+  status: ColumnType<SubmissionStatusValue, SubmissionStatusValue | undefined, SubmissionStatusValue>;
+  priority: 'urgent' | 'expedited' | 'standard';
+  dueDate: DateString | null;
+  submittedDate: DateString | null;
+  acknowledgedDate: DateString | null;
+  responseDate: DateString | null;
+  reviewerId: number | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export interface SubmissionDocumentsTable {
+  id: Generated<number>;
+  submissionId: number;
+  documentId: number;
+  studyId: number;
+  submittedVersionId: number | null;
+  linkedBy: number | null;
+  linkedAt: CreatedAt;
+}
+
+export interface SubmissionStepsTable {
+  id: Generated<number>;
+  submissionId: number;
+  studyId: number;
+  fromStatus: SubmissionStatusValue | null;
+  toStatus: SubmissionStatusValue;
+  stepDate: DateString;
+  actorId: number | null;
+  note: string | null;
+  createdAt: CreatedAt;
+}
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -396,6 +535,16 @@ export interface Database {
   auditEventScope: AuditEventScopeTable;
   signatures: SignaturesTable;
   notifications: NotificationsTable;
+  tmfZones: TmfZonesTable;
+  tmfSections: TmfSectionsTable;
+  tmfArtifacts: TmfArtifactsTable;
+  submissionTypes: SubmissionTypesTable;
+  documents: DocumentsTable;
+  documentVersions: DocumentVersionsTable;
+  documentReviewSteps: DocumentReviewStepsTable;
+  regulatorySubmissions: RegulatorySubmissionsTable;
+  submissionDocuments: SubmissionDocumentsTable;
+  submissionSteps: SubmissionStepsTable;
   auditEvents: AuditEventsTable;
   insightSnapshots: InsightSnapshotsTable;
 }

@@ -2,16 +2,16 @@
 // procedure callers acting as a given demo user.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { DbHandle } from '@ctp/db';
+import { BlobStore, type DbHandle } from '@ctp/db';
 import { createApp } from '../../src/app.ts';
-import { parseConfig, type Config } from '../../src/config.ts';
+import { parseConfig, storageDirOf, type Config } from '../../src/config.ts';
 import { IdentityCache } from '../../src/modules/auth/identity-cache.ts';
 import { LoginThrottle } from '../../src/modules/auth/login-throttle.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createCallerFactory, type Context } from '../../src/trpc.ts';
 import { appRouter } from '../../src/router.ts';
 import { toSessionUser } from '../../src/modules/auth/session.ts';
-import { TEST_PASSWORD } from './db.ts';
+import { TEST_PASSWORD, TEST_STORAGE_DIR } from './db.ts';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // The identity and dashboard caches are off by default: tests change data behind the server's back
@@ -20,6 +20,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     SESSION_CACHE_SECONDS: '0',
+    STORAGE_DIR: TEST_STORAGE_DIR,
     DASHBOARD_CACHE_SECONDS: '0',
     ...overrides,
   });
@@ -91,6 +92,7 @@ export async function callerAs(database: DbHandle, email: string, config = testC
   const ctx: Context = {
     db: database.db,
     config,
+    files: new BlobStore(storageDirOf(config)),
     identity: new IdentityCache(0),
     loginThrottle: new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE),
     user: toSessionUser(user),

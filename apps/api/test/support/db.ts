@@ -1,6 +1,8 @@
 // A fresh, migrated database for one test file: PostgreSQL (from the template) when
 // TEST_DATABASE_URL is set, otherwise an in-memory PGlite. Never a mocked database.
 import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { connect, migrateToLatest, seedDemoData, pgliteOptions, type DbHandle } from '@ctp/db';
@@ -8,6 +10,8 @@ import { TEMPLATE_DB, serverUrl } from './global-setup.ts';
 
 export const TEST_TODAY = new Date().toISOString().slice(0, 10);
 export const TEST_PASSWORD = 'Test-Password-2026';
+/** Trial master file storage for this test process (content-addressed, so test files can share it). */
+export const TEST_STORAGE_DIR = path.join(os.tmpdir(), 'ctp-test-files');
 
 export interface TestDatabase {
   database: DbHandle;
@@ -36,7 +40,7 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
     database = await connect({ pglite });
     await migrateToLatest(database.db);
   }
-  if (opts.seed) await seedDemoData(database.db, { password: TEST_PASSWORD, today: TEST_TODAY });
+  if (opts.seed) await seedDemoData(database.db, { password: TEST_PASSWORD, today: TEST_TODAY, storageDir: TEST_STORAGE_DIR });
   return {
     database,
     async cleanup() {

@@ -33,6 +33,8 @@ export interface SeedOptions {
   /** The 'today' the data is built around; defaults to the current date. */
   today?: string;
   seed?: number;
+  /** Where the demo trial master file's files are stored (the API's STORAGE_DIR). */
+  storageDir?: string;
 }
 
 export interface SeedSummary {

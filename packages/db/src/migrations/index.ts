@@ -16,6 +16,7 @@ import * as m0013AuditScope from './0013-audit-scope.ts';
 import * as m0014SdvLockSignatures from './0014-sdv-lock-signatures.ts';
 import * as m0015SearchIndexes from './0015-search-indexes.ts';
 import * as m0016Notifications from './0016-notifications.ts';
+import * as m0017EtmfErtms from './0017-etmf-ertms.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014-sdv-lock-signatures': m0014SdvLockSignatures,
   '0015-search-indexes': m0015SearchIndexes,
   '0016-notifications': m0016Notifications,
+  '0017-etmf-ertms': m0017EtmfErtms,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -56,4 +58,10 @@ export const AUDITED_TABLES = [
   'queries',
   'query_messages',
   'signatures',
+  'documents',
+  'document_versions',
+  'document_review_steps',
+  'regulatory_submissions',
+  'submission_documents',
+  'submission_steps',
 ] as const;
