@@ -41,7 +41,7 @@ export async function completenessRows(db: Db, scope: StudyScope, f: { studyId?:
         from studies st join study_sites ss on ss.study_id = st.id and ss.status = 'active'
         cross join tmf_artifacts a where a.expected_level = 'site' and ${studies}
     ), e as (select * from expected)
-    select e.study_id as "studyId", e.study_code as "studyCode", e.site_id as "siteId", si.site_number as "siteNumber", si.site_name as "siteName",
+    select e.study_id as "studyId", e.study_code as "studyCode", e.site_id as "siteId", si.site_number as "siteNumber", si.name as "siteName",
            e.number as "artifactNumber", e.name as "artifactName",
            case when best.rank = 1 then 'present' when best.rank = 2 then 'pending' when best.rank = 3 then 'expired' else 'missing' end as state,
            best.id as "documentId", best.code as "documentCode"

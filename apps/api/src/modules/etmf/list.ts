@@ -56,7 +56,7 @@ export async function listDocuments(db: Db, scope: StudyScope, userId: number, f
     select d.id, d.code, d.title as "documentName", a.name as "documentType", d.artifact_number as "artifactNumber",
            z.number || ' ' || z.name as category, s.number || ' ' || s.name as section,
            v.version_label as version, d.version_count as "versionCount", d.status, d.review_status as "reviewStatus",
-           st.code as "studyId", d.study_id as "studyDbId", d.site_id as "siteId", si.site_name as "siteName",
+           st.code as "studyId", d.study_id as "studyDbId", d.site_id as "siteId", si.name as "siteName",
            (select min(fv.uploaded_at) from document_versions fv where fv.document_id = d.id) as "uploadDate",
            d.updated_at as "lastModified", v.size_bytes as size, ap.full_name as approver, d.approver_id as "approverId",
            v.file_name as "fileName", v.content_type as "contentType", v.expiry_date as "expiryDate", d.version as "rowVersion",

@@ -6,6 +6,7 @@ const TONES: Record<string, BadgeTone> = {
   active: 'success', enrolling: 'primary', planning: 'info', completed: 'neutral', suspended: 'danger', 'on-hold': 'warning',
   pending: 'warning', inactive: 'neutral', screening: 'info', enrolled: 'success', withdrawn: 'danger',
   current: 'primary', overdue: 'danger', draft: 'neutral', approved: 'success', submitted: 'primary', rejected: 'danger',
+  expired: 'danger', complete: 'success', 'in-review': 'info', urgent: 'danger', expedited: 'warning', standard: 'neutral',
 };
 
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
