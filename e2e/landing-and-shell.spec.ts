@@ -24,8 +24,9 @@ test('landing -> Explore Platform -> login -> dashboard with the figures from th
   await expect(page.getByTestId('feature-card')).toHaveCount(12);
   await expect(page.getByTestId('differentiator')).toHaveCount(6);
   await expect(page.getByTestId('module-blurb')).toHaveCount(4);
-  // Modules not built yet say so instead of leading to an empty page.
-  await expect(page.getByTestId('module-not-yet')).toHaveCount(2);
+  // Every module card leads to its screen.
+  await expect(page.getByTestId('module-blurb').getByRole('link')).toHaveCount(4);
+  await expect(page.getByRole('link', { name: 'Open eTMF' })).toHaveAttribute('href', '/etmf');
   await expect(page.getByRole('link', { name: 'Access Platform' })).toHaveAttribute('href', '/dashboard');
   await expect(page.getByRole('link', { name: 'View Studies' })).toHaveAttribute('href', '/studies');
   const footerHrefs = await page

@@ -97,7 +97,8 @@ test('a milestone edited with a reason shows in the trial’s Recent Activity; a
   await expect(page.getByRole('link', { name: 'Back to CTMS' })).toBeVisible();
   // A trial's page belongs to CTMS in the sidebar.
   await expect(page.getByTestId('sidebar').getByRole('link', { name: 'CTMS' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByTestId('no-documents')).toHaveText('No documents yet');
+  // Recent documents come from the trial master file and open their record there.
+  await expect(page.getByTestId('trial-document').first().getByRole('link')).toHaveAttribute('href', /^\/etmf\?doc=\d+$/);
 
   await page.getByRole('tab', { name: 'Milestones' }).click();
   const name = (await page.getByTestId('milestone-row').first().getByTestId('milestone-name').textContent())!;

@@ -84,6 +84,6 @@ describe('compliance', () => {
     expect(rows.at(-1)![8]).toBe('valid');
     await as.investigator!.submissions.save({ formId: created.id, patientId, formData: { NOTE: 'second' }, mode: 'submit', submissionId: entry.id, version: entry.version, reason: 'Clarified' });
     rows = parseCsv((await as.monitor!.compliance.download({ kind: 'signatures', studyId })).content);
-    expect(rows.at(-1)![8]).toBe('broken (data changed after signing)');
+    expect(rows.at(-1)![8]).toBe('broken (content changed after signing)');
   });
 });

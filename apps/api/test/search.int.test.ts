@@ -94,9 +94,26 @@ describe('search.global', () => {
     expect(all.some((id) => !own.has(id))).toBe(true);
   });
 
-  it('answers five empty groups when nothing matches', async () => {
+  it('finds trial master file documents within scope (site staff: not another site\'s) and submissions', async () => {
+    const { rows } = await sql<{ id: number; code: string }>`
+      select d.id, d.code from documents d
+       where d.site_id is not null and d.status <> 'withdrawn'
+         and d.study_id in (select m.study_id from study_memberships m join users u on u.id = m.user_id where u.email = 'coordinator@demo.local')
+         and d.site_id not in (select m.site_id from study_memberships m join users u on u.id = m.user_id where u.email = 'coordinator@demo.local' and m.site_id is not null)
+       order by d.id limit 1`.execute(t.database.db);
+    const other = rows[0]!;
+    expect(ids(await as['study-manager']!.search.global({ term: other.code }), 'documents')).toEqual([other.id]);
+    expect(ids(await as.coordinator!.search.global({ term: other.code }), 'documents')).toEqual([]);
+    const found = await as['study-manager']!.search.global({ term: other.code });
+    expect(found.groups.find((g) => g.kind === 'documents')!.items[0]!.href).toBe(`/etmf?doc=${other.id}`);
+    const sub = await sql<{ id: number; number: string }>`select id, submission_number as number from regulatory_submissions order by id limit 1`.execute(t.database.db);
+    const subs = (await as.admin!.search.global({ term: sub.rows[0]!.number })).groups.find((g) => g.kind === 'submissions')!;
+    expect(subs.items[0]).toMatchObject({ id: sub.rows[0]!.id, href: `/ertms?submission=${sub.rows[0]!.id}` });
+  });
+
+  it('answers seven empty groups when nothing matches', async () => {
     const none = await as.monitor!.search.global({ term: 'zz no such thing zz' });
-    expect(none.groups.map((g) => g.kind)).toEqual(['studies', 'subjects', 'sites', 'forms', 'queries']);
+    expect(none.groups.map((g) => g.kind)).toEqual(['studies', 'subjects', 'sites', 'forms', 'queries', 'documents', 'submissions']);
     expect(none.groups.every((g) => g.items.length === 0)).toBe(true);
   });
 

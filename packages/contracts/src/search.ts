@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { text } from './input.ts';
 
-export const SEARCH_KINDS = ['studies', 'subjects', 'sites', 'forms', 'queries'] as const;
+export const SEARCH_KINDS = ['studies', 'subjects', 'sites', 'forms', 'queries', 'documents', 'submissions'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const globalSearchInput = z.object({

@@ -1,7 +1,8 @@
 // The compliance page's three downloads. Every figure comes from the database at the moment of download.
 //   audit-trail  one study's audit trail as CSV (audit.trail's keyset pages, up to MAX_AUDIT_EXPORT entries)
 //   evidence     the Part 11 / ALCOA+ evidence report as PDF (evidence-pdf.ts)
-//   signatures   the signature manifest as CSV: who signed which casebook, when, with which meaning and
+//   signatures   the signature manifest as CSV: who signed which casebook or approved which document
+//                version, when, with which meaning and
 //                hash, and whether the signature is still valid
 import { TRPCError } from '@trpc/server';
 import { can, type AuditEntry } from '@ctp/contracts';
@@ -67,16 +68,22 @@ async function evidence(ctx: ProcedureCtx, studyId?: number): Promise<Download> 
 async function signatureManifest(ctx: ProcedureCtx, studyId?: number): Promise<Download> {
   if (studyId) assertStudyVisible(ctx.scope, studyId);
   const ids = studyId ? [studyId] : visibleStudyIds(ctx.scope);
-  const { rows } = await sql<{ id: number; studyCode: string; patientId: number; subject: string; printedName: string; meaning: string; signedAt: Date; contentHash: string; entries: number }>`
-    select s.id, st.code as study_code, s.patient_id, p.subject_code as subject, s.printed_name, s.meaning, s.signed_at, s.content_hash, s.entries
-      from signatures s join studies st on st.id = s.study_id join patients p on p.id = s.patient_id
+  // Casebook signatures (a subject) and document approvals (a trial master file document version).
+  const { rows } = await sql<{ id: number; studyCode: string; patientId: number | null; record: string; printedName: string; meaning: string; signedAt: Date; contentHash: string; entries: number; fileHash: string | null }>`
+    select s.id, st.code as study_code, s.patient_id, coalesce(p.subject_code, d.code || ' v' || v.version_label) as record,
+           s.printed_name, s.meaning, s.signed_at, s.content_hash, s.entries, v.sha256 as file_hash
+      from signatures s join studies st on st.id = s.study_id
+      left join patients p on p.id = s.patient_id
+      left join document_versions v on v.id = s.document_version_id
+      left join documents d on d.id = v.document_id
      where ${ids ? sql`s.study_id = any(${intArrayLiteral(ids)}::int[])` : sql`true`}
      order by s.id`.execute(ctx.db);
   const current = new Map<number, string>();
-  for (const r of rows) if (!current.has(r.patientId)) current.set(r.patientId, (await casebookHash(ctx.db, r.patientId)).hash);
+  for (const r of rows) if (r.patientId !== null && !current.has(r.patientId)) current.set(r.patientId, (await casebookHash(ctx.db, r.patientId)).hash);
+  const valid = (r: (typeof rows)[number]) => (r.patientId !== null ? current.get(r.patientId) === r.contentHash : r.fileHash === r.contentHash);
   const content = toCsv(
-    ['Signature', 'Study', 'Subject', 'Signed by', 'Meaning', 'Signed at', 'Entries signed', 'sha256 of the signed content', 'Status'],
-    rows.map((r) => [r.id, r.studyCode, r.subject, r.printedName, r.meaning, new Date(r.signedAt).toISOString(), r.entries, r.contentHash, current.get(r.patientId) === r.contentHash ? 'valid' : 'broken (data changed after signing)']),
+    ['Signature', 'Study', 'Signed record', 'Signed by', 'Meaning', 'Signed at', 'Entries signed', 'sha256 of the signed content', 'Status'],
+    rows.map((r) => [r.id, r.studyCode, r.record, r.printedName, r.meaning, new Date(r.signedAt).toISOString(), r.entries, r.contentHash, valid(r) ? 'valid' : 'broken (content changed after signing)']),
   );
   return { filename: `signature-manifest-${todayIso()}.csv`, contentType: 'text/csv', content, encoding: 'utf8' };
 }

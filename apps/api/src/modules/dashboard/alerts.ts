@@ -1,8 +1,11 @@
 // Recent alerts from real conditions in the user's studies (later modules add more sources):
 //   warning  a study enrolling below 80% of its plan (the three furthest behind)
 //   info     sites assigned to a study and still pending activation
+//   warning  trial master file documents expiring within 30 days (or already expired)
 //   success  studies at or above plan
-import type { Db } from '@ctp/db';
+import { sql, type Db } from '@ctp/db';
+import { DOCUMENT_EXPIRY_WARNING_DAYS } from '@ctp/contracts';
+import { inStudies } from '../studies/scope-sql.ts';
 import type { Alert } from '@ctp/contracts';
 import { enrollmentAgainstPlan, pendingActivations, BEHIND_PLAN_RATIO } from './enrollment-plan.ts';
 
@@ -42,6 +45,17 @@ export async function recentAlerts(db: Db, studyIds: number[] | null): Promise<C
       details: `Longest waiting: ${longest.siteNumber} in ${longest.studyCode}, ${longest.waitingDays} days`,
     });
   }
+  const docs = await expiringDocuments(db, studyIds);
+  if (docs.expiring + docs.expired > 0) {
+    const params = { count: docs.expiring, expired: docs.expired, days: DOCUMENT_EXPIRY_WARNING_DAYS, first: docs.first ?? '—' };
+    alerts.push({
+      type: 'warning',
+      code: 'documentsExpiring',
+      params,
+      message: `${docs.expiring} document${docs.expiring === 1 ? '' : 's'} expiring within ${DOCUMENT_EXPIRY_WARNING_DAYS} days`,
+      details: `${docs.expired} already expired. Next to expire: ${params.first}`,
+    });
+  }
   const onTrack = plan.filter((r) => r.expected > 0 && r.actual >= r.expected).length;
   if (onTrack) {
     alerts.push({
@@ -53,4 +67,15 @@ export async function recentAlerts(db: Db, studyIds: number[] | null): Promise<C
     });
   }
   return alerts;
+}
+
+/** Documents whose current version expires within the warning window, those already expired, and the next to expire. */
+async function expiringDocuments(db: Db, studyIds: number[] | null) {
+  const { rows } = await sql<{ expiring: number; expired: number; first: string | null }>`
+    select count(*) filter (where d.status in ('draft', 'current', 'approved') and v.expiry_date between current_date and current_date + ${DOCUMENT_EXPIRY_WARNING_DAYS}::int)::int as expiring,
+           count(*) filter (where d.status = 'expired')::int as expired,
+           (array_agg(d.code || ' (' || v.expiry_date || ')' order by v.expiry_date) filter (where d.status in ('draft', 'current', 'approved') and v.expiry_date >= current_date))[1] as first
+      from documents d join document_versions v on v.id = d.current_version_id
+     where ${inStudies('d.study_id', studyIds)}`.execute(db);
+  return rows[0] ?? { expiring: 0, expired: 0, first: null };
 }

@@ -197,7 +197,7 @@ const CLAUSES: Record<string, string[]> = {
  */
 async function signatureEvidence(db: Db) {
   const { rows } = await sql<{ signatures: number; completedWithData: number }>`
-    select (select count(*)::int from signatures) as signatures,
+    select (select count(*)::int from signatures where patient_id is not null) as signatures,
            (select count(*)::int from patients p where p.status = 'completed'
               and exists (select 1 from form_submissions f where f.patient_id = p.id and f.status <> 'draft')) as completed_with_data`.execute(db);
   const lockedUnsigned = await unsignedCasebooks(db, sql<boolean>`exists (select 1 from form_submissions f where f.patient_id = p.id and f.locked_at is not null)`);

@@ -16,6 +16,7 @@ import { inStudies } from '../studies/scope-sql.ts';
 import { cachedFigure, scopeKey } from './figure-cache.ts';
 import { refreshClosedWindows } from '../submissions/visit-status.ts';
 import { raiseMissingFormQueries } from '../queries/auto.ts';
+import { runDocumentExpiryPass } from '../etmf/expiry.ts';
 import { todayIso } from '../../sql-helpers.ts';
 
 /** The insight figures over the given studies (null: every study), with what they were computed from. */
@@ -97,6 +98,8 @@ export function scheduleInsights(db: Db, intervalSeconds: number, onError: (err:
       () => withActor(db, { userId: null, reason: 'Visit window opened or closed' }, (tx) => refreshClosedWindows(tx, todayIso())),
       // Due forms missing when their visit's window closed raise missing-data queries.
       () => withActor(db, { userId: null, reason: 'Due form missing when its visit window closed' }, (tx) => raiseMissingFormQueries(tx, todayIso())),
+      // Trial master file documents past their expiry date expire; those close to it warn their owners.
+      () => withActor(db, { userId: null, reason: 'Document expiry date reached or near' }, (tx) => runDocumentExpiryPass(tx, todayIso())),
       () => computeInsightSnapshot(db),
     ];
     for (const step of steps) {

@@ -1,7 +1,8 @@
 // search.global: the top bar's search. One term, five small statements run side by side, each within
 // what its own screen would show the user (the same scope helpers, so a result never opens on
-// NOT_FOUND): studies in scope, their subjects (site staff: own sites), visible sites, live forms and
-// queries (site staff: own sites). Every match is '%term%', case-insensitive, through a trigram index
+// NOT_FOUND): studies in scope, their subjects (site staff: own sites), visible sites, live forms,
+// queries (site staff: own sites), trial master file documents (site staff: trial-level and own sites')
+// and regulatory submissions. Every match is '%term%', case-insensitive, through a trigram index
 // (migrations 0003, 0008, 0010, 0015); matches that start with the term come first.
 import { sql, type Db } from '@ctp/db';
 import { can, type GlobalSearchResult, type Role, type SearchGroup, type SearchItem, type SearchKind } from '@ctp/contracts';
@@ -11,6 +12,7 @@ import { inStudies } from '../studies/scope-sql.ts';
 import { scopeCondition } from '../patients/filters.ts';
 import { siteScope } from '../sites/scope.ts';
 import { queryWhere } from '../queries/scope.ts';
+import { ownSitesOrTrialLevel } from '../etmf/scope.ts';
 
 type Row = { id: number; title: string; subtitle: string | null };
 
@@ -75,6 +77,25 @@ function queries(db: Db, scope: StudyScope, p: Patterns) {
      limit ${p.limit}`);
 }
 
+function documents(db: Db, scope: StudyScope, p: Patterns) {
+  return rows(db, sql<Row>`
+    select d.id, d.title, st.code || ' · ' || d.code || ' · ' || d.artifact_number as subtitle
+      from documents d join studies st on st.id = d.study_id
+     where ${inStudies('d.study_id', visibleStudyIds(scope))} and ${ownSitesOrTrialLevel(scope)} and d.status <> 'withdrawn'
+       and (d.title ilike ${p.contains} or d.code ilike ${p.contains})
+     order by d.title ilike ${p.prefix} desc, d.code ilike ${p.prefix} desc, d.title, d.id
+     limit ${p.limit}`);
+}
+
+function submissions(db: Db, ids: number[] | null, p: Patterns) {
+  return rows(db, sql<Row>`
+    select r.id, r.submission_number as title, r.agency || ' · ' || left(r.title, 120) as subtitle
+      from regulatory_submissions r
+     where ${inStudies('r.study_id', ids)} and (r.submission_number ilike ${p.contains} or r.title ilike ${p.contains})
+     order by r.submission_number ilike ${p.prefix} desc, r.submission_number, r.id
+     limit ${p.limit}`);
+}
+
 export async function globalSearch(
   db: Db,
   scope: StudyScope,
@@ -84,12 +105,14 @@ export async function globalSearch(
   const contains = containsPattern(input.term);
   const p: Patterns = { contains, prefix: contains.slice(1), limit: sql.lit(input.limit) };
   const ids = visibleStudyIds(scope);
-  const [st, su, si, fo, qu] = await Promise.all([
+  const [st, su, si, fo, qu, docs, subs] = await Promise.all([
     studies(db, ids, p),
     subjects(db, scope, p),
     sites(db, scope, role, p),
     forms(db, ids, p),
     queries(db, scope, p),
+    documents(db, scope, p),
+    submissions(db, ids, p),
   ]);
   // Form builders open the form; everyone else gets the forms list filtered to it.
   const formHref = can(role, 'form.build') ? (r: Row) => `/forms/${r.id}/edit` : (r: Row) => `/forms?q=${encodeURIComponent(r.title)}`;
@@ -105,6 +128,8 @@ export async function globalSearch(
       group('sites', si, (r) => `/sites/${r.id}`),
       group('forms', fo, formHref),
       group('queries', qu, (r) => `/queries?q=${encodeURIComponent(r.title)}`),
+      group('documents', docs, (r) => `/etmf?doc=${r.id}`),
+      group('submissions', subs, (r) => `/ertms?submission=${r.id}`),
     ],
   };
 }

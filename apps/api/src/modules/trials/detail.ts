@@ -7,6 +7,7 @@ import { sql, jsonArrayFrom, type Db } from '@ctp/db';
 import type { StudyScope } from '../../access.ts';
 import { trialIdByCode, percentage } from './lookup.ts';
 import { currentEnrollmentOf } from '../studies/scope-sql.ts';
+import { ownSitesOrTrialLevel } from '../etmf/scope.ts';
 
 export async function trialDetail(db: Db, scope: StudyScope, code: string) {
   const id = await trialIdByCode(db, scope, code);
@@ -62,10 +63,18 @@ export async function trialDetail(db: Db, scope: StudyScope, code: string) {
     milestones: s.milestones,
     budgetLines: s.budgetLines.map((b) => ({ ...b, plannedAmount: Number(b.plannedAmount), actualAmount: Number(b.actualAmount) })),
     sites,
-    // Trial documents live in the eTMF, which arrives with its own issue; until then a trial has none
-    // and the web shows its empty state rather than sample documents.
-    documents: [] as { id: number; name: string; type: string; date: string; status: string }[],
+    documents: await recentDocuments(db, scope, id),
   };
+}
+
+/** The trial's eight most recently changed eTMF documents the user may see (site staff: trial-level and their own sites'). */
+async function recentDocuments(db: Db, scope: StudyScope, studyId: number) {
+  const { rows } = await sql<{ id: number; name: string; type: string; date: Date; status: string; code: string }>`
+    select d.id, d.title as name, a.name as type, d.updated_at as date, d.status, d.code
+      from documents d join tmf_artifacts a on a.number = d.artifact_number
+     where d.study_id = ${studyId} and d.status <> 'withdrawn' and ${ownSitesOrTrialLevel(scope)}
+     order by d.updated_at desc, d.id desc limit 8`.execute(db);
+  return rows.map((r) => ({ ...r, date: new Date(r.date).toISOString() }));
 }
 
 export type TrialDetail = Awaited<ReturnType<typeof trialDetail>>;

@@ -1,5 +1,5 @@
 // Trial detail tab Overview: the trial's sites (number, name, location, investigator, enrolled/target)
-// and its recent documents (none until the eTMF module exists: an honest empty state).
+// and its recent documents from the eTMF, each opening its record there.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
@@ -73,8 +73,10 @@ export function TrialOverviewTab({ trial }: { trial: TrialDetail }) {
           ) : (
             <ul className="grid gap-2">
               {trial.documents.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center gap-3 text-sm">
-                  <span className="flex-1 font-medium">{d.name}</span>
+                <li key={d.id} className="flex flex-wrap items-center gap-3 text-sm" data-testid="trial-document">
+                  <Link to={`/etmf?doc=${d.id}`} className="flex-1 font-medium text-primary hover:underline">
+                    {d.name}
+                  </Link>
                   <span className="text-muted-foreground">{d.type}</span>
                   <span className="text-muted-foreground">{formatDate(d.date)}</span>
                   <StatusBadge status={d.status} />

@@ -4,13 +4,12 @@ import { ArrowRight, Check, ClipboardList, FolderOpen, BriefcaseBusiness, Send }
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { SectionHeading } from './section-heading';
 
-// Each built module opens on its own screen inside the application (sign-in first when needed); a module
-// not built yet says so instead of leading to an empty page.
+// Each module opens on its own screen inside the application (sign-in first when needed).
 const MODULES = [
-  { key: 'edc', icon: ClipboardList, to: '/forms', built: true },
-  { key: 'etmf', icon: FolderOpen, to: '/etmf', built: false },
-  { key: 'ertms', icon: Send, to: '/ertms', built: false },
-  { key: 'ctms', icon: BriefcaseBusiness, to: '/ctms', built: true },
+  { key: 'edc', icon: ClipboardList, to: '/forms' },
+  { key: 'etmf', icon: FolderOpen, to: '/etmf' },
+  { key: 'ertms', icon: Send, to: '/ertms' },
+  { key: 'ctms', icon: BriefcaseBusiness, to: '/ctms' },
 ] as const;
 
 export function ModuleBlurbs() {
@@ -51,19 +50,13 @@ export function ModuleBlurbs() {
                 </ul>
               </CardContent>
               <CardFooter>
-                {!m.built ? (
-                  <span className="text-sm text-muted-foreground" data-testid="module-not-yet">
-                    {t('modules.notYet')}
-                  </span>
-                ) : (
-                  <Link
-                    to={m.to}
-                    className="flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-                  >
-                    {t('modules.open', { module: t(`modules.${m.key}.name`) })}{' '}
-                    <ArrowRight className="h-4 w-4" aria-hidden />
-                  </Link>
-                )}
+                <Link
+                  to={m.to}
+                  className="flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+                >
+                  {t('modules.open', { module: t(`modules.${m.key}.name`) })}{' '}
+                  <ArrowRight className="h-4 w-4" aria-hidden />
+                </Link>
               </CardFooter>
             </Card>
           ))}
