@@ -2,7 +2,7 @@
 // down cleanly on SIGINT/SIGTERM.
 import { connect, migrateToLatest, databaseIsEmpty, seedDemoData, DEFAULT_DEMO_PASSWORD } from '@ctp/db';
 import { ROLES } from '@ctp/contracts';
-import { parseConfig } from './config.ts';
+import { parseConfig, storageDirOf } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createApp } from './app.ts';
 import { scheduleInsights } from './modules/dashboard/insights.ts';
@@ -29,7 +29,7 @@ const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 let seeded = false;
 if (config.SEED_DEMO_DATA && (await databaseIsEmpty(database.db))) {
-  const summary = await seedDemoData(database.db, { password: config.DEMO_PASSWORD });
+  const summary = await seedDemoData(database.db, { password: config.DEMO_PASSWORD, storageDir: storageDirOf(config) });
   logger.info(summary, 'demo data loaded');
   seeded = true;
 }

@@ -56,12 +56,20 @@ export const PERMISSIONS = {
   'report.export': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'document.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   /** Upload, new versions, send for review; site staff for their own sites' documents. */
-  'document.upload': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  'document.upload': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor'],
   /** Who may be named approver (and approve when named). */
-  'document.approve': ['admin', 'data-manager', 'study-manager', 'investigator', 'sponsor'],
+  'document.approve': ['admin', 'data-manager', 'study-manager', 'investigator'],
   'document.withdraw': ['admin', 'study-manager'],
   'submission.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
-  'submission.manage': ['admin', 'study-manager', 'sponsor'],
+  'submission.manage': ['admin', 'study-manager'],
+  /** Ask for coding suggestions while entering or reviewing adverse events. */
+  'coding.suggest': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor'],
+  'coding.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  /** The coder: reviews proposals, approves or picks another term, sets a study's dictionary. */
+  'coding.decide': ['admin', 'data-manager'],
+  'coding.import': ['admin'],
+  /** The CDISC standards catalogue (reference data: every role may read it). */
+  'cdisc.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'user.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

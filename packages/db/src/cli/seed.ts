@@ -1,4 +1,5 @@
 // npm run db:seed -- --scale N   (loads demo data into an empty database)
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect, migrateToLatest, seedDemoData } from '../index.ts';
 
@@ -12,7 +13,12 @@ const handle = await connect({ databaseUrl: process.env.DATABASE_URL, dataDir: p
 try {
   await migrateToLatest(handle.db);
   const started = Date.now();
-  const summary = await seedDemoData(handle.db, { scale, password: process.env.DEMO_PASSWORD });
+  const summary = await seedDemoData(handle.db, {
+    scale,
+    password: process.env.DEMO_PASSWORD,
+    // The API's storage directory (STORAGE_DIR, else DATA_DIR/files), where the demo TMF's files go.
+    storageDir: process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? '.data', 'files'),
+  });
   console.log(`Loaded scale ${scale} in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
 } catch (err) {
   console.error((err as Error).message);

@@ -8,6 +8,8 @@ import { withActor, type Tx } from '../actor.ts';
 import { hashPassword } from '../passwords.ts';
 import { createRandom, addDays, daysBetween, type Random } from './random.ts';
 import { seedStudyForms } from './forms.ts';
+import { seedStudyTmf } from './tmf.ts';
+import { BlobStore } from '../files/blob-store.ts';
 import {
   AREAS, SPONSORS, CROS, PLACES, INSTITUTION_KINDS, GIVEN_NAMES, FAMILY_NAMES, ETHNICITIES, VISITS, MILESTONES,
 } from './catalogue.ts';
@@ -44,6 +46,9 @@ export interface SeedSummary {
   patients: number;
   visits: number;
   submissions: number;
+  /** Trial master file documents (none without a storage directory: documents need their files). */
+  documents: number;
+  regulatorySubmissions: number;
 }
 
 export async function databaseIsEmpty(db: Db): Promise<boolean> {
@@ -115,7 +120,40 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     visits += counts.visits;
     submissions += counts.submissions;
   }
-  return { users: DEMO_ROLES.length, studies: studyCount, sites: siteCount, patients, visits, submissions };
+
+  // The trial master file and regulatory submissions, once the studies and their sites exist. Their
+  // documents need files, so without a storage directory there are neither.
+  let documents = 0;
+  let regulatorySubmissions = 0;
+  if (opts.storageDir) {
+    const files = new BlobStore(opts.storageDir);
+    const person = (role: (typeof DEMO_ROLES)[number]) => ({ id: userByRole[role]!, name: DEMO_NAMES[role] });
+    const users = { dataManager: person('data-manager'), studyManager: person('study-manager'), monitor: person('monitor'), coordinator: person('coordinator') };
+    const siteCounter = { n: 0 };
+    for (let s = 0; s < studyCount; s++) {
+      const study = studies[s]!;
+      const counts = await withActor(db, actor, (tx) =>
+        seedStudyTmf(
+          tx,
+          {
+            id: studyIds[s]!,
+            index: s,
+            code: study.code,
+            title: study.title,
+            status: study.status,
+            setUpOn: study.createdAt.slice(0, 10),
+            startDate: study.startDate,
+            plannedEndDate: study.plannedEndDate,
+            actualEndDate: study.actualEndDate,
+          },
+          { today, scale, files, users, siteCounter },
+        ),
+      );
+      documents += counts.documents;
+      regulatorySubmissions += counts.submissions;
+    }
+  }
+  return { users: DEMO_ROLES.length, studies: studyCount, sites: siteCount, patients, visits, submissions, documents, regulatorySubmissions };
 }
 
 function personName(rnd: Random) {
