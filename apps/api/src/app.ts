@@ -21,7 +21,7 @@ import { reportFailure } from './http/error-boundary.ts';
 import { trpcHandler } from './http/trpc-handler.ts';
 import { callerFactory } from './rest-caller.ts';
 import { restRoutes } from './rest.ts';
-import { uploadOf } from './http/uploads.ts';
+import { uploadOf, uploadsOf } from './http/uploads.ts';
 
 export interface AppDeps {
   database: DbHandle;
@@ -109,6 +109,7 @@ export function createApp({ database, config, logger }: AppDeps) {
         ip: req.ip ?? null,
         userAgent: req.get('user-agent') ?? null,
         upload: uploadOf(req),
+        uploads: uploadsOf(req),
         setSessionCookie(token, expiresAt) {
           const options = { httpOnly: true, sameSite: 'lax' as const, secure: config.COOKIE_SECURE ?? req.secure, path: '/' };
           if (token) res.cookie(SECURITY.sessionCookie, token, { ...options, expires: expiresAt });

@@ -9,7 +9,9 @@ import { formsRest } from './modules/forms/rest.ts';
 import { queriesRest } from './modules/queries/rest.ts';
 import { auditRest } from './modules/audit/rest.ts';
 import { etmfRest } from './modules/etmf/rest.ts';
+import { codingRest } from './modules/coding/rest.ts';
 import { ertmsRest } from './modules/ertms/rest.ts';
+import { protocolRest } from './modules/protocol/rest.ts';
 import type { BlobStore } from '@ctp/db';
 
 export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: number) {
@@ -23,5 +25,7 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(auditRest(caller));
   r.use(etmfRest(caller, files, uploadMaxMb));
   r.use(ertmsRest(caller));
+  r.use(protocolRest(caller, files.dir, uploadMaxMb));
+  r.use(codingRest(caller, files));
   return r;
 }

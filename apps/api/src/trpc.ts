@@ -21,6 +21,8 @@ export interface RequestInfo {
   setSessionCookie(token: string | null, expiresAt?: Date): void;
   /** The file of a multipart REST upload (POST /api/etmf-documents); absent on every other call. */
   upload?: UploadedFile;
+  /** The files of a multipart REST upload of several (POST /api/coding/dictionaries). */
+  uploads?: UploadedFile[];
 }
 
 export interface Context {

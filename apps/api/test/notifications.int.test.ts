@@ -1,7 +1,7 @@
 // Notifications are produced where the events happen and read per user: a query raised at a site
 // reaches that site's staff (not other sites'), its answer reaches the raiser, read state per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '@ctp/db';
+import { sql, withActor } from '@ctp/db';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callersForEveryRole, type Caller } from './support/procedures.ts';
 
@@ -37,5 +37,25 @@ describe('notifications', () => {
     expect(marked.marked).toBe(0);
     await as.monitor!.notifications.markAllRead();
     expect(await as.monitor!.notifications.unreadCount()).toBe(0);
+  });
+
+  it('enrolling the subject that takes a site over its target alerts the study managers', async () => {
+    const { rows } = await sql<{ id: number; version: number; studyId: number; siteId: number; screeningDate: string }>`
+      select p.id, p.version, p.study_id, p.site_id, p.screening_date from patients p
+        join study_sites ss on ss.study_id = p.study_id and ss.site_id = p.site_id and ss.status = 'active'
+        join studies st on st.id = p.study_id and st.status in ('active', 'enrolling')
+       where p.status = 'screening' order by p.id limit 1`.execute(t.database.db);
+    const subject = rows[0]!;
+    // The site's target set to what it has enrolled now: the next enrollment goes over it.
+    await withActor(t.database.db, { userId: null, reason: 'Test: site target at its enrollment' }, (tx) =>
+      sql`update study_sites ss set enrollment_target = greatest(1, (select count(*) from patients p where p.study_id = ss.study_id and p.site_id = ss.site_id and p.status in ('enrolled', 'completed')))
+           where ss.study_id = ${subject.studyId} and ss.site_id = ${subject.siteId}`.execute(tx),
+    );
+    const before = (await as['study-manager']!.notifications.list({ kind: 'enrollment_alert' })).total;
+    await as.admin!.patients.updateStatus({ id: subject.id, version: subject.version, status: 'enrolled', effectiveDate: subject.screeningDate, reason: 'Eligibility confirmed' });
+    const alerts = await as['study-manager']!.notifications.list({ kind: 'enrollment_alert' });
+    expect(alerts.total).toBe(before + 1);
+    expect(alerts.items[0]!.title).toMatch(/is over its enrollment target in/);
+    expect(alerts.items[0]!.link).toBe(`/sites/${subject.siteId}`);
   });
 });

@@ -9,3 +9,5 @@ export { sql } from 'kysely';
 export { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { BlobStore, type StoredBlob } from './files/blob-store.ts';
+export { readMeddraAscii, MeddraFormatError, MEDDRA_REQUIRED_FILES, type MeddraRelease, type MeddraTermRow } from './coding/meddra-ascii.ts';
+export { importMeddraRelease, DictionaryExistsError } from './coding/import.ts';

@@ -59,6 +59,8 @@ export interface StudiesTable {
   actualEndDate: DateString | null;
   budgetTotal: number | null;
   currency: Generated<string>;
+  /** The coding dictionary the study codes with; null: the newest MedDRA loaded, else the demo dictionary. */
+  codingDictionaryId: Generated<number | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
@@ -341,7 +343,116 @@ export type NotificationKind =
   | 'document_returned'
   | 'document_approved'
   | 'document_expiring'
-  | 'submission_due';
+  | 'submission_due'
+  | 'enrollment_alert';
+
+export interface CodingDictionariesTable {
+  id: Generated<number>;
+  system: 'MedDRA' | 'CTCAE demo';
+  version: string;
+  language: Generated<string>;
+  label: string;
+  isDemo: boolean;
+  termCount: Generated<number>;
+  loadedBy: number | null;
+  loadedAt: CreatedAt;
+}
+export interface CodingTermsTable {
+  dictionaryId: number;
+  lltCode: string;
+  lltName: string;
+  ptCode: string;
+  ptName: string;
+  hltCode: string | null;
+  hltName: string | null;
+  hlgtCode: string | null;
+  hlgtName: string | null;
+  socCode: string | null;
+  socName: string;
+  socAbbrev: string | null;
+  isCurrent: Generated<boolean>;
+}
+export interface CodingPath {
+  lltCode: string | null;
+  lltName: string | null;
+  ptCode: string | null;
+  ptName: string | null;
+  hltCode: string | null;
+  hltName: string | null;
+  hlgtCode: string | null;
+  hlgtName: string | null;
+  socCode: string | null;
+  socName: string | null;
+}
+export interface CodingDecisionsTable extends CodingPath {
+  id: Generated<number>;
+  studyId: number;
+  siteId: number;
+  submissionId: number;
+  fieldPath: string;
+  verbatim: string;
+  normalized: string;
+  dictionaryId: number;
+  status: 'proposed' | 'coded' | 'uncodable';
+  method: 'matcher' | 'study synonym' | 'coder';
+  score: number | null;
+  reasons: string | null;
+  decidedBy: number | null;
+  decidedAt: Date | null;
+  comment: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+export interface CodingSynonymsTable {
+  id: Generated<number>;
+  studyId: number;
+  dictionaryId: number;
+  normalized: string;
+  verbatim: string;
+  lltCode: string;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+/** A loaded CDISC implementation guide version (SDTMIG 3.4, CDASHIG 2.2); reference data, not audited. */
+export interface CdiscStandardsTable {
+  id: Generated<number>;
+  code: string;
+  version: string;
+  type: 'SDTM' | 'CDASH' | 'ADaM';
+  label: string;
+  source: string | null;
+  loadedAt: CreatedAt;
+}
+/** A dataset of a standard: an SDTM domain, or a CDASH domain or scenario group (e.g. LB.LocalProcessing). */
+export interface CdiscDatasetsTable {
+  id: Generated<number>;
+  standardId: number;
+  code: string;
+  name: string;
+  class: string | null;
+  structure: string | null;
+  description: string | null;
+  /** The guide's order. */
+  ordinal: number;
+}
+export interface CdiscVariablesTable {
+  id: Generated<number>;
+  datasetId: number;
+  ordinal: number;
+  name: string;
+  label: string;
+  dataType: string;
+  simpleType: 'Char' | 'Num';
+  role: string | null;
+  core: string | null;
+  codelistCode: string | null;
+  codelistName: string | null;
+  notes: string | null;
+  /** CDASH: the SDTM variables an item maps to ("AE.AESTDTC"; several separated by "; "). */
+  sdtmTargets: string | null;
+}
 
 export interface TmfZonesTable {
   number: string;
@@ -535,6 +646,13 @@ export interface Database {
   auditEventScope: AuditEventScopeTable;
   signatures: SignaturesTable;
   notifications: NotificationsTable;
+  codingDictionaries: CodingDictionariesTable;
+  codingTerms: CodingTermsTable;
+  codingDecisions: CodingDecisionsTable;
+  codingSynonyms: CodingSynonymsTable;
+  cdiscStandards: CdiscStandardsTable;
+  cdiscDatasets: CdiscDatasetsTable;
+  cdiscVariables: CdiscVariablesTable;
   tmfZones: TmfZonesTable;
   tmfSections: TmfSectionsTable;
   tmfArtifacts: TmfArtifactsTable;

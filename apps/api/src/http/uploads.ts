@@ -24,14 +24,16 @@ export function displayFileName(name: string): string {
   return (cleaned === '.' || cleaned === '..' ? '' : cleaned).slice(-255) || 'file';
 }
 
-export function uploadReceiver(storageDir: string, maxMb: number, field: string): RequestHandler {
+/** One file in `field` (or, with maxFiles > 1, up to that many). */
+export function uploadReceiver(storageDir: string, maxMb: number, field: string, maxFiles = 1): RequestHandler {
   const dest = path.join(storageDir, '.uploads');
   fs.mkdirSync(dest, { recursive: true });
-  const receive = multer({
+  const m = multer({
     dest,
     defParamCharset: 'utf8',
-    limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32 },
-  }).single(field);
+    limits: { fileSize: maxMb * 1024 * 1024, files: maxFiles, fields: 30, fieldSize: 16 * 1024, parts: maxFiles + 31 },
+  });
+  const receive = maxFiles === 1 ? m.single(field) : m.array(field, maxFiles);
   return (req: Request, res: Response, next: NextFunction) => {
     receive(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) {
@@ -39,22 +41,28 @@ export function uploadReceiver(storageDir: string, maxMb: number, field: string)
           err.code === 'LIMIT_FILE_SIZE'
             ? `The file is larger than the ${maxMb} MB limit`
             : err.code === 'LIMIT_UNEXPECTED_FILE'
-              ? `Send one file, in the field '${field}'`
+              ? `Send ${maxFiles === 1 ? 'one file' : `at most ${maxFiles} files`}, in the field '${field}'`
               : 'The upload is not valid';
         res.status(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400).json({ error: message, code: err.code });
         return;
       }
       if (err) return next(err);
-      // Remove the temporary file once the response is sent (or the client went away).
-      const file = req.file;
-      if (file) res.on('close', () => void fsp.rm(file.path, { force: true }));
+      // Remove the temporary files once the response is sent (or the client went away).
+      const files = [...(req.file ? [req.file] : []), ...(Array.isArray(req.files) ? req.files : [])];
+      if (files.length) res.on('close', () => void Promise.all(files.map((f) => fsp.rm(f.path, { force: true }))));
       next();
     });
   };
 }
 
+const asUploaded = (f: Express.Multer.File): UploadedFile => ({ path: f.path, originalName: displayFileName(f.originalname), size: f.size });
+
 /** The request's file as a procedure sees it, if one was sent. */
 export function uploadOf(req: Request): UploadedFile | undefined {
-  const f = req.file;
-  return f ? { path: f.path, originalName: displayFileName(f.originalname), size: f.size } : undefined;
+  return req.file ? asUploaded(req.file) : undefined;
+}
+
+/** The request's files, for a route receiving several. */
+export function uploadsOf(req: Request): UploadedFile[] | undefined {
+  return Array.isArray(req.files) ? req.files.map(asUploaded) : undefined;
 }

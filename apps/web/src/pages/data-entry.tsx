@@ -1,6 +1,6 @@
 // Intelligent data entry (/data-entry): choose study, subject and a visit's form (or arrive with them
 // in the address: ?study=&patient=&visit=&form=), then enter it with the generic renderer.
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
@@ -36,7 +36,15 @@ export default function DataEntryPage() {
 
   return (
     <div>
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Link to="/coding" className="text-sm font-medium text-primary hover:underline">
+            {t('codingQueue')}
+          </Link>
+        }
+      />
       <div className="grid gap-6">
         <SubjectPicker
           studyId={studyId}

@@ -14,6 +14,7 @@ import { staleVersion, todayIso } from '../../sql-helpers.ts';
 import { scopeCondition } from './filters.ts';
 import { scheduleVisits } from './schedule.ts';
 import { notifySiteStaff } from '../notifications/notify.ts';
+import { notifyEnrollmentMilestones } from '../notifications/enrollment-alerts.ts';
 
 const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
@@ -91,6 +92,7 @@ export async function updatePatientStatus(ctx: ProcedureCtx, input: PatientStatu
         today,
         codes: null,
       });
+      await notifyEnrollmentMilestones(tx, current.studyId, updated.siteId, ctx.user.id);
     }
     return updated;
   });

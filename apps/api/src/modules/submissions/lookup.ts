@@ -59,6 +59,8 @@ export async function subjectVisits(ctx: ProcedureCtx, patientId: number) {
 }
 
 export interface SubmissionView {
+  /** The form's study (its coding dictionary, for instance). */
+  studyId: number;
   formId: number;
   formName: string;
   formVersionId: number;
@@ -95,6 +97,7 @@ export async function getSubmission(
   if (row) {
     return {
       formId: form.id,
+      studyId: form.studyId,
       formName: form.name,
       formVersionId: row.versionId,
       formVersion: row.versionNumber,
@@ -112,5 +115,5 @@ export async function getSubmission(
   }
   const published = await currentPublishedVersion(ctx.db, form.id);
   if (!published || form.status !== 'active') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This form is not published yet' });
-  return { formId: form.id, formName: form.name, formVersionId: published.id, formVersion: published.versionNumber, definition: published.definition, submission: null };
+  return { formId: form.id, studyId: form.studyId, formName: form.name, formVersionId: published.id, formVersion: published.versionNumber, definition: published.definition, submission: null };
 }

@@ -12,6 +12,7 @@ import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts'
 import { currentPublishedVersion, storedDefinition, visibleForm } from '../forms/detail.ts';
 import { refreshVisitStatus } from './visit-status.ts';
 import { closeMissingFormQuery, syncEditCheckQueries } from '../queries/auto.ts';
+import { proposeCoding } from '../coding/decisions.ts';
 
 export const STALE_FORM_VERSION = 'A newer version of this form was published; reload the form and enter the data again';
 const LOCKED = 'This form is locked; its data can no longer change';
@@ -160,6 +161,8 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
         today: todayIso(now),
       });
       if (saved.subjectVisitId) await closeMissingFormQuery(tx, saved.subjectVisitId, form.id, ctx.user.id);
+      // Adverse event and medical history terms go to coding (a study synonym codes them at once).
+      await proposeCoding(tx, { submissionId: saved.id, studyId: patient.studyId, siteId: patient.siteId, definition, values: evaluation.values });
     }
     if (saved.subjectVisitId) await refreshVisitStatus(tx, saved.subjectVisitId, todayIso(now));
     return {

@@ -1,12 +1,14 @@
 // One form for one subject (and visit): the generic renderer over the definition of the version the
 // data was entered in (or the published one for a new entry), Save Draft and Submit. A change to data
 // already submitted asks for the reason first. Toasts as spec section 8 says.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   blockingIssues,
+  CODED_VARIABLES,
   evaluateForm,
   type FieldIssue,
+  type ScalarField,
   type FormDefinition,
   type FormValues,
 } from '@ctp/contracts';
@@ -23,6 +25,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { FormRenderer } from '@/features/forms/renderer/form-renderer';
 import { ReasonDialog } from './reason-dialog';
 import { SubmissionQueries } from './submission-queries';
+import { CodingSuggestion } from '@/features/coding/coding-suggestion';
 
 export interface FormEntryTarget {
   formId: number;
@@ -93,6 +96,14 @@ function FormEntryLoaded({
   const readOnly = !canEnter || locked;
   const evaluation = useMemo(() => evaluateForm(view.definition, values), [view.definition, values]);
   const save = trpc.submissions.save.useMutation();
+  // Adverse event and medical history terms show their coding as they are typed.
+  const codingAddon = useCallback(
+    (field: ScalarField, _path: string, value: unknown) =>
+      (CODED_VARIABLES as readonly string[]).includes(field.cdashVariable ?? field.code) && typeof value === 'string' ? (
+        <CodingSuggestion text={value} studyId={view.studyId} />
+      ) : null,
+    [view.studyId],
+  );
 
   async function run(mode: 'draft' | 'submit', reason?: string) {
     setServerIssues([]);
@@ -178,6 +189,7 @@ function FormEntryLoaded({
         readOnly={readOnly}
         serverIssues={serverIssues}
         showAllIssues={showAll}
+        fieldAddon={readOnly ? undefined : codingAddon}
       />
       {!readOnly && (
         <div className="flex flex-wrap justify-end gap-2">

@@ -28,7 +28,7 @@ export function FieldView({
   value: unknown;
   onChange: (value: EnteredValue) => void;
 }) {
-  const { evaluation, disabled, issuesAt, markTouched, idFor } = useRenderer();
+  const { evaluation, disabled, issuesAt, markTouched, idFor, fieldAddon } = useRenderer();
   const id = idFor(path);
   const issues = issuesAt(path);
   const invalid = issues.some((issue) => issue.severity === 'error');
@@ -53,6 +53,7 @@ export function FieldView({
       {help}
       {control}
       <IssueList id={issuesId} issues={issues} />
+      {fieldAddon?.(field, path, value)}
     </>
   );
   const control = (

@@ -28,6 +28,8 @@ export interface FormRendererProps {
   showAllIssues?: boolean;
   /** For unique element ids when two renderers are on a page (default 'crf'). */
   idPrefix?: string;
+  /** Shown under each field (e.g. a coding suggestion); null for nothing. */
+  fieldAddon?: RendererContextValue['fieldAddon'];
 }
 
 const NO_ISSUES: readonly FieldIssue[] = [];
@@ -40,6 +42,7 @@ export function FormRenderer({
   serverIssues,
   showAllIssues = false,
   idPrefix = 'crf',
+  fieldAddon,
 }: FormRendererProps): JSX.Element {
   const { t } = useTranslation('forms-renderer');
   const evaluation = useFormEvaluation(definition, values);
@@ -81,8 +84,9 @@ export function FormRenderer({
       issuesAt: (path) => placed.get(path) ?? NO_ISSUES,
       markTouched,
       idFor: (path) => `${idPrefix}-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`,
+      fieldAddon,
     }),
-    [evaluation, disabled, placed, markTouched, idPrefix],
+    [evaluation, disabled, placed, markTouched, idPrefix, fieldAddon],
   );
 
   const setValue = (code: string, value: EnteredValue | FormValues[string]) => {

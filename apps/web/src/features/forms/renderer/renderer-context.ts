@@ -1,7 +1,7 @@
 // What every field of one FormRenderer shares: the evaluation, whether anything is editable, the
 // issues placed per path and the element ids.
-import { createContext, useContext } from 'react';
-import type { FieldIssue, FormEvaluation } from '@ctp/contracts';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { FieldIssue, FormEvaluation, ScalarField } from '@ctp/contracts';
 
 export interface RendererContextValue {
   evaluation: FormEvaluation;
@@ -13,6 +13,8 @@ export interface RendererContextValue {
   markTouched: (path: string) => void;
   /** A unique element id for a path. */
   idFor: (path: string) => string;
+  /** Something the page shows under a field (data entry: the coding suggestion of an AE term). */
+  fieldAddon?: (field: ScalarField, path: string, value: unknown) => ReactNode;
 }
 
 export const RendererContext = createContext<RendererContextValue | null>(null);

@@ -1,0 +1,89 @@
+// The coding queue's table: each verbatim with its subject and form, the proposed or coded term with
+// its PT and SOC, how it was decided, and for coders Approve (the proposal) or Pick another term.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { useCan } from '@/lib/auth';
+import { serverError } from '@/lib/server-error';
+import { toast } from '@/components/ui/use-toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DecisionDialog } from './decision-dialog';
+
+type Item = RouterOutputs['coding']['queue']['items'][number];
+const TONE = { proposed: 'warning', coded: 'success', uncodable: 'danger' } as const;
+
+export function CodingQueueTable({ items, studyId }: { items: Item[]; studyId?: number }) {
+  const { t } = useTranslation('coding');
+  const canDecide = useCan('coding.decide');
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState<Item>();
+  const decide = trpc.coding.decide.useMutation({
+    onSuccess: () => utils.coding.invalidate(),
+    onError: (err) => toast({ variant: 'destructive', title: serverError(err).message }),
+  });
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-sm">
+        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+          <tr>
+            <th className="p-2">{t('queue.verbatim')}</th>
+            <th className="p-2">{t('queue.term')}</th>
+            <th className="p-2">{t('queue.subject')}</th>
+            <th className="p-2">{t('queue.status')}</th>
+            <th className="p-2" />
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.id} className="border-t align-top" data-testid="coding-row">
+              <td className="p-2">
+                <span className="font-medium">{i.verbatim}</span>
+                <span className="block text-xs text-muted-foreground">{i.studyCode} · {i.formName}</span>
+              </td>
+              <td className="p-2">
+                {i.lltName ? (
+                  <>
+                    <span data-testid="coding-term">{i.lltName}</span> <span className="font-mono text-xs">{i.lltCode}</span>
+                    <span className="block text-xs text-muted-foreground">PT {i.ptName} · SOC {i.socName}</span>
+                    {i.status === 'proposed' && i.reasons && <span className="block text-xs text-muted-foreground">{t('queue.reasons')}: {i.reasons}</span>}
+                  </>
+                ) : (
+                  <span className="text-muted-foreground">—</span>
+                )}
+              </td>
+              <td className="p-2">
+                <Link to={`/casebook/${i.patientId}`} className="text-primary hover:underline">
+                  {i.subject}
+                </Link>
+                <span className="block text-xs text-muted-foreground">{i.siteName}</span>
+              </td>
+              <td className="p-2">
+                <Badge tone={TONE[i.status]}>{t(`queue.${i.status}`)}</Badge>
+                {i.status !== 'proposed' && (
+                  <span className="block text-xs text-muted-foreground">{t('queue.decided', { method: t(`queue.${i.method === 'study synonym' ? 'synonym' : i.method}`), who: i.decidedBy ?? '—' })}</span>
+                )}
+              </td>
+              <td className="p-2 text-right">
+                {canDecide && (
+                  <div className="flex flex-wrap justify-end gap-1">
+                    {i.status === 'proposed' && i.lltCode && (
+                      <Button size="sm" onClick={() => decide.mutate({ id: i.id, version: i.version, lltCode: i.lltCode! })} disabled={decide.isPending}>
+                        {t('queue.approve')}
+                      </Button>
+                    )}
+                    <Button size="sm" variant="outline" onClick={() => setOpen(i)}>
+                      {t('queue.pick')}
+                    </Button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {open && <DecisionDialog item={open} studyId={studyId} onClose={() => setOpen(undefined)} />}
+    </div>
+  );
+}

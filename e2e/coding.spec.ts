@@ -1,0 +1,43 @@
+// Medical coding in Chromium: an investigator types an adverse event description on /data-entry and sees
+// its coded term and code from the dictionary (the demo dictionary says it is not MedDRA); after submit,
+// the data manager approves the proposal in the coding queue and the row shows coded.
+import { test, expect, type Browser } from '@playwright/test';
+import { loginAs } from './support/auth';
+import { trpcQuery } from './support/trpc';
+
+async function pageAs(browser: Browser, role: string, next: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, role, next);
+  return page;
+}
+
+test('an AE description is coded as it is typed, and the coder approves it in the queue', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const investigator = await pageAs(browser, 'investigator', '/dashboard');
+  const subjects = await trpcQuery<{ items: { id: number; studyId: number }[] }>(investigator, 'patients.list', { status: 'enrolled', limit: 1 });
+  const subject = subjects.items[0]!;
+  await investigator.goto(`/data-entry?study=${subject.studyId}&patient=${subject.id}`);
+  await investigator.getByRole('button', { name: /Adverse Event Report/ }).first().click();
+  const entry = investigator.getByTestId('form-entry');
+  const verbatim = `Throwing up after lunch ${Date.now()}`;
+  await entry.locator('#crf-AETERM').fill('Throwing up');
+  // Ten characters or fewer ask for nothing (spec: longer than 10).
+  await expect(entry.getByTestId('coding-suggestion')).toHaveCount(0);
+  await entry.locator('#crf-AETERM').fill(verbatim);
+  const suggestion = entry.getByTestId('coding-suggestion');
+  await expect(suggestion.getByTestId('coded-term')).toHaveText('Vomiting');
+  await expect(suggestion.getByTestId('coded-code')).toHaveText('10047700');
+  await expect(suggestion.getByTestId('coding-system')).toContainText('not MedDRA');
+  await expect(suggestion).toContainText('lay term: "throwing up" → vomiting');
+  await entry.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(investigator.getByText('Form submitted successfully').first()).toBeVisible();
+
+  const dm = await pageAs(browser, 'data-manager', '/coding');
+  await dm.getByRole('searchbox', { name: 'Search verbatims, terms or subjects' }).fill(verbatim);
+  const row = dm.getByTestId('coding-row').filter({ hasText: verbatim });
+  await expect(row.getByTestId('coding-term')).toHaveText('Vomiting');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await dm.getByLabel('Status').selectOption('coded');
+  await expect(dm.getByTestId('coding-row').filter({ hasText: verbatim })).toContainText('Coded');
+});
