@@ -24,6 +24,7 @@ import { EnrollmentBar } from '@/features/enrollment/enrollment-bar';
 import { QualityInsightsCard } from '@/features/dashboard/quality-insights-card';
 import { ComplianceStatusCard } from '@/features/dashboard/compliance-status-card';
 import { AdverseEventCard } from '@/features/data-entry/adverse-event-card';
+import { ProtocolUploadCard } from '@/features/protocol/protocol-upload-card';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -181,6 +182,7 @@ export default function DashboardPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
+          <ProtocolUploadCard />
           <Card>
             <CardHeader className="flex-row items-center justify-between">
               <CardTitle>{t('activeStudies.title')}</CardTitle>

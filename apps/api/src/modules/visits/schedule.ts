@@ -2,7 +2,7 @@
 // and after) and the forms due at each. Form builders change it; a visit added later is scheduled at
 // once for the study's subjects who are already enrolled (from their enrolment date).
 import { TRPCError } from '@trpc/server';
-import { sql, withActor } from '@ctp/db';
+import { sql, withActor, type Tx } from '@ctp/db';
 import type { z } from 'zod';
 import type { visitCreateInput, visitDueFormsInput, visitUpdateInput } from '@ctp/contracts';
 import { assertStudyVisible, canSeeStudy } from '../../access.ts';
@@ -38,26 +38,40 @@ async function visibleDefinition(ctx: ProcedureCtx, id: number) {
   return row;
 }
 
+export interface NewVisit {
+  studyId: number;
+  code: string;
+  name: string;
+  dayOffset: number;
+  windowBefore: number;
+  windowAfter: number;
+}
+
+/**
+ * Adds a visit at the end of the study's schedule inside the caller's transaction; the study's enrolled
+ * subjects get it at once, from their enrolment date, with its status by the visit-status rule.
+ */
+export async function insertVisit(tx: Tx, input: NewVisit) {
+  const order = await tx.selectFrom('visitDefinitions').select((eb) => eb.fn.coalesce(eb.fn.max('sortOrder'), eb.lit(-1)).as('n')).where('studyId', '=', input.studyId).executeTakeFirstOrThrow();
+  const row = await tx
+    .insertInto('visitDefinitions')
+    .values({ studyId: input.studyId, code: input.code, name: input.name, dayOffset: input.dayOffset, windowBefore: input.windowBefore, windowDays: input.windowAfter, sortOrder: Number(order.n) + 1 })
+    .returning(['id', 'version'])
+    .executeTakeFirstOrThrow();
+  const today = todayIso();
+  const scheduled = await sql`
+    insert into subject_visits (patient_id, visit_definition_id, status, scheduled_date)
+    select p.id, ${row.id}, case when d.d + ${input.windowAfter}::int < ${today}::date then 'missed'
+                                 when d.d - ${input.windowBefore}::int <= ${today}::date then 'pending' else 'scheduled' end, d.d
+      from patients p cross join lateral (select p.enrollment_date + ${input.dayOffset}::int as d) d
+     where p.study_id = ${input.studyId} and p.status = 'enrolled' and p.enrollment_date is not null`.execute(tx);
+  return { ...row, scheduledSubjects: Number(scheduled.numAffectedRows ?? 0) };
+}
+
 export async function createVisit(ctx: ProcedureCtx, input: z.infer<typeof visitCreateInput>) {
   assertStudyVisible(ctx.scope, input.studyId);
   try {
-    return await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
-      const order = await tx.selectFrom('visitDefinitions').select((eb) => eb.fn.coalesce(eb.fn.max('sortOrder'), eb.lit(-1)).as('n')).where('studyId', '=', input.studyId).executeTakeFirstOrThrow();
-      const row = await tx
-        .insertInto('visitDefinitions')
-        .values({ studyId: input.studyId, code: input.code, name: input.name, dayOffset: input.dayOffset, windowBefore: input.windowBefore, windowDays: input.windowAfter, sortOrder: Number(order.n) + 1 })
-        .returning(['id', 'version'])
-        .executeTakeFirstOrThrow();
-      const today = todayIso();
-      // Enrolled subjects get the new visit from their enrolment date, its status by the visit-status rule.
-      const scheduled = await sql`
-        insert into subject_visits (patient_id, visit_definition_id, status, scheduled_date)
-        select p.id, ${row.id}, case when d.d + ${input.windowAfter}::int < ${today}::date then 'missed'
-                                     when d.d - ${input.windowBefore}::int <= ${today}::date then 'pending' else 'scheduled' end, d.d
-          from patients p cross join lateral (select p.enrollment_date + ${input.dayOffset}::int as d) d
-         where p.study_id = ${input.studyId} and p.status = 'enrolled' and p.enrollment_date is not null`.execute(tx);
-      return { ...row, scheduledSubjects: Number(scheduled.numAffectedRows ?? 0) };
-    });
+    return await withActor(ctx.db, actorOf(ctx, input.reason), (tx) => insertVisit(tx, input));
   } catch (err) {
     if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: `Visit code ${input.code} is already in this schedule` });
     throw err;

@@ -1,0 +1,71 @@
+// protocol.createFromProposal: the ticked visits and forms of a reviewed analysis become the study's draft
+// forms (a CDASH library form's definition, or an empty one to design), visit definitions and the forms
+// due at each visit, in one transaction with one reason, so the audit trail shows them as one decision.
+// A visit code the study already has is not changed: the forms are linked to the existing visit.
+import { TRPCError } from '@trpc/server';
+import { withActor } from '@ctp/db';
+import { formDefinition, PROTOCOL_CREATE_REASON, type FormDefinition, type ProtocolCreateInput, type ProtocolCreateResult } from '@ctp/contracts';
+import { libraryForm } from '@ctp/contracts/cdash-library';
+import { assertStudyVisible } from '../../access.ts';
+import { actorOf, fieldError } from '../../trpc.ts';
+import type { ProcedureCtx } from '../../procedure-context.ts';
+import { isUniqueViolation } from '../../sql-helpers.ts';
+import { insertForm } from '../forms/write.ts';
+import { insertVisit } from '../visits/schedule.ts';
+
+const EMPTY: FormDefinition = formDefinition.parse({ fields: [], checks: [] });
+
+export async function createFromProposal(ctx: ProcedureCtx, input: ProtocolCreateInput): Promise<ProtocolCreateResult> {
+  assertStudyVisible(ctx.scope, input.studyId);
+  const definitions = input.forms.map((f, i) => {
+    if (!f.libraryDomain) return EMPTY;
+    const library = libraryForm(f.libraryDomain);
+    if (!library) throw fieldError(`forms.${i}.libraryDomain`, 'There is no library form for this domain');
+    return library.definition;
+  });
+  try {
+    return await withActor(ctx.db, actorOf(ctx, PROTOCOL_CREATE_REASON), async (tx) => {
+      const study = await tx.selectFrom('studies').select('id').where('id', '=', input.studyId).executeTakeFirst();
+      if (!study) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+      const existing = new Map(
+        (await tx.selectFrom('visitDefinitions').select(['id', 'code']).where('studyId', '=', input.studyId).execute()).map((v) => [v.code, v.id]),
+      );
+      const visitIds = new Map(existing);
+      const visitsCreated: string[] = [];
+      const visitsReused: string[] = [];
+      for (const v of input.visits) {
+        if (existing.has(v.code)) {
+          visitsReused.push(v.code);
+          continue;
+        }
+        const row = await insertVisit(tx, { studyId: input.studyId, ...v });
+        visitIds.set(v.code, row.id);
+        visitsCreated.push(v.code);
+      }
+      const forms: ProtocolCreateResult['forms'] = [];
+      let links = 0;
+      for (const [i, f] of input.forms.entries()) {
+        const unknown = f.visitCodes.filter((c) => !visitIds.has(c));
+        if (unknown.length) throw fieldError(`forms.${i}.visitCodes`, `Visit ${unknown[0]} is neither ticked nor in the study's schedule`);
+        const row = await insertForm(tx, ctx.user.id, {
+          studyId: input.studyId,
+          name: f.name,
+          category: f.category,
+          description: f.description ?? null,
+          libraryDomain: f.libraryDomain ?? null,
+          definition: definitions[i]!,
+        });
+        forms.push({ id: row.id, name: f.name });
+        const due = [...new Set(f.visitCodes)].map((c) => ({ visitDefinitionId: visitIds.get(c)!, formId: row.id }));
+        if (due.length) {
+          await tx.insertInto('visitForms').values(due).execute();
+          links += due.length;
+        }
+      }
+      return { studyId: input.studyId, forms, visitsCreated, visitsReused, links };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: 'The study changed while the forms were created: try again' });
+    throw err;
+  }
+}
