@@ -14,7 +14,8 @@ export function safeCell(cell: Cell): string | number {
 }
 
 export function toCsv(header: string[], rows: Cell[][]): string {
-  return stringify([header, ...rows.map((r) => r.map(safeCell))], { eof: true, record_delimiter: '\r\n' });
+  // A bare line feed inside a value is quoted too (csv-stringify quotes only the record delimiter, CRLF).
+  return stringify([header, ...rows.map((r) => r.map(safeCell))], { eof: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
 
 export interface FileOutput {

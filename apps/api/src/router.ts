@@ -16,7 +16,11 @@ import { complianceRouter } from './modules/compliance/router.ts';
 import { notificationsRouter } from './modules/notifications/router.ts';
 import { searchRouter } from './modules/search/router.ts';
 import { etmfRouter } from './modules/etmf/router.ts';
+import { codingRouter } from './modules/coding/router.ts';
 import { ertmsRouter } from './modules/ertms/router.ts';
+import { protocolRouter } from './modules/protocol/router.ts';
+import { analyticsRouter } from './modules/analytics/router.ts';
+import { cdiscRouter } from './modules/cdisc/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -36,7 +40,11 @@ export const appRouter = router({
   notifications: notificationsRouter,
   search: searchRouter,
   etmf: etmfRouter,
+  coding: codingRouter,
   ertms: ertmsRouter,
+  protocol: protocolRouter,
+  analytics: analyticsRouter,
+  cdisc: cdiscRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,7 +7,6 @@ import { RequireAuth } from '@/lib/auth';
 import LandingPage from '@/pages/landing';
 import LoginPage from '@/pages/login';
 import NotFoundPage from '@/pages/not-found';
-import ModulePage from '@/pages/module-page';
 
 /** A route's screen from its module's default export, loaded when the route is first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -32,17 +31,18 @@ export const router = createBrowserRouter([
       { path: '/patients', lazy: page(() => import('@/pages/patients')) },
       { path: '/inclusions', lazy: page(() => import('@/pages/inclusions')) },
       { path: '/queries', lazy: page(() => import('@/pages/queries')) },
-      { path: '/cdisc-standards', element: <ModulePage titleKey="nav.cdisc" /> },
+      { path: '/cdisc-standards', lazy: page(() => import('@/pages/cdisc-standards')) },
       { path: '/forms', lazy: page(() => import('@/pages/forms')) },
       { path: '/forms/:id/edit', lazy: page(() => import('@/pages/form-builder')) },
       { path: '/data-entry', lazy: page(() => import('@/pages/data-entry')) },
+      { path: '/coding', lazy: page(() => import('@/pages/coding')) },
       { path: '/casebook/:patientId', lazy: page(() => import('@/pages/casebook')) },
       { path: '/monitoring', lazy: page(() => import('@/pages/monitoring')) },
-      { path: '/analytics', element: <ModulePage titleKey="nav.analytics" /> },
+      { path: '/analytics', lazy: page(() => import('@/pages/analytics')) },
       { path: '/compliance', lazy: page(() => import('@/pages/compliance')) },
       { path: '/notifications', lazy: page(() => import('@/pages/notifications')) },
-      { path: '/etmf', element: <ModulePage titleKey="nav.etmf" /> },
-      { path: '/ertms', element: <ModulePage titleKey="nav.ertms" /> },
+      { path: '/etmf', lazy: page(() => import('@/pages/etmf')) },
+      { path: '/ertms', lazy: page(() => import('@/pages/ertms')) },
       { path: '/ctms', lazy: page(() => import('@/pages/ctms')) },
       { path: '/trials/:id', lazy: page(() => import('@/pages/trial-detail')) },
     ],

@@ -22,3 +22,7 @@ export * from './search.ts';
 export * from './notifications.ts';
 export * from './etmf.ts';
 export * from './ertms.ts';
+export * from './protocol.ts';
+export * from './coding.ts';
+export * from './analytics.ts';
+export * from './cdisc.ts';

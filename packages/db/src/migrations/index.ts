@@ -17,6 +17,8 @@ import * as m0014SdvLockSignatures from './0014-sdv-lock-signatures.ts';
 import * as m0015SearchIndexes from './0015-search-indexes.ts';
 import * as m0016Notifications from './0016-notifications.ts';
 import * as m0017EtmfErtms from './0017-etmf-ertms.ts';
+import * as m0018MedicalCoding from './0018-medical-coding.ts';
+import * as m0019CdiscCatalogue from './0019-cdisc-catalogue.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -36,6 +38,8 @@ export const migrations: Record<string, Migration> = {
   '0015-search-indexes': m0015SearchIndexes,
   '0016-notifications': m0016Notifications,
   '0017-etmf-ertms': m0017EtmfErtms,
+  '0018-medical-coding': m0018MedicalCoding,
+  '0019-cdisc-catalogue': m0019CdiscCatalogue,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -64,4 +68,7 @@ export const AUDITED_TABLES = [
   'regulatory_submissions',
   'submission_documents',
   'submission_steps',
+  'coding_dictionaries',
+  'coding_decisions',
+  'coding_synonyms',
 ] as const;

@@ -1,0 +1,80 @@
+// The CDISC standards catalogue as the Domains tab reads it: the loaded standards, their domains (search
+// on code or name in any case, type filter, paged in SQL) with variable and mapping counts, and one
+// domain's variables in the guide's order. The catalogue itself is reference data loaded by migration
+// 0019 from the checked-in cdisc-catalogue.json.
+import { TRPCError } from '@trpc/server';
+import { sql, type Db } from '@ctp/db';
+import type { CdiscDomain, CdiscDomainFilter, CdiscStandard, CdiscVariable } from '@ctp/contracts';
+import { containsPattern, pageWindow, type Fragment } from '../../sql-helpers.ts';
+
+interface DomainFilter {
+  search?: string;
+  type: CdiscDomainFilter;
+  limit: number;
+  offset: number;
+}
+
+// mappingCount: there is no mapping table yet (study field -> SDTM variable mappings arrive with the AI
+// Mappings tab), so no domain has a mapping and the count is the literal 0 below, not a figure made up
+// per domain. The change that adds mappings replaces it with a count of the approved mappings to the
+// domain's variables.
+const MAPPING_COUNT = sql<number>`0`;
+
+const domainColumns = sql`d.id, d.code as "domainCode", d.name as "domainName", s.type as "domainType", d.description,
+  s.version, (select count(*)::int from cdisc_variables v where v.dataset_id = d.id) as "variableCount",
+  ${MAPPING_COUNT}::int as "mappingCount", s.code as standard, d.class, d.structure`;
+
+export async function listDomains(db: Db, f: DomainFilter) {
+  const where: Fragment<boolean>[] = [];
+  if (f.type !== 'All') where.push(sql<boolean>`s.type = ${f.type}`);
+  if (f.search) {
+    const p = containsPattern(f.search);
+    where.push(sql<boolean>`(d.code ilike ${p} or d.name ilike ${p})`);
+  }
+  const w = pageWindow(f);
+  const { rows } = await sql<CdiscDomain & { total: number }>`
+    select ${domainColumns}, count(*) over ()::int as total
+      from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id
+     where ${where.length ? sql.join(where, sql` and `) : sql`true`}
+     order by case s.type when 'SDTM' then 1 when 'CDASH' then 2 else 3 end, s.code, s.version desc, d.ordinal
+     limit ${w.limit} offset ${w.offset}`.execute(db);
+  return {
+    items: rows.map(({ total: _, ...d }) => d),
+    total: rows[0]?.total ?? (f.offset > 0 ? await countDomains(db, where) : 0),
+    limit: f.limit,
+    offset: f.offset,
+  };
+}
+
+/** The total when the page asked for lies past the end (no row carries the window count). */
+async function countDomains(db: Db, where: Fragment<boolean>[]) {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id
+     where ${where.length ? sql.join(where, sql` and `) : sql`true`}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+export async function domainVariables(db: Db, domainId: number): Promise<{ domain: CdiscDomain; variables: CdiscVariable[] }> {
+  const { rows } = await sql<CdiscDomain>`
+    select ${domainColumns} from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id where d.id = ${domainId}`.execute(db);
+  const domain = rows[0];
+  if (!domain) throw new TRPCError({ code: 'NOT_FOUND', message: 'Domain not found' });
+  const variables = await db
+    .selectFrom('cdiscVariables')
+    .select(['id', 'ordinal as order', 'name', 'label', 'dataType', 'simpleType', 'role', 'core', 'codelistCode', 'codelistName', 'notes', 'sdtmTargets'])
+    .where('datasetId', '=', domainId)
+    .orderBy('ordinal')
+    .orderBy('id')
+    .execute();
+  return { domain, variables };
+}
+
+export async function listStandards(db: Db): Promise<CdiscStandard[]> {
+  const { rows } = await sql<CdiscStandard & { loadedAt: Date | string }>`
+    select s.id, s.code, s.version, s.type, s.label, s.source, s.loaded_at as "loadedAt",
+           (select count(*)::int from cdisc_datasets d where d.standard_id = s.id) as "domainCount",
+           (select count(*)::int from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id where d.standard_id = s.id) as "variableCount"
+      from cdisc_standards s
+     order by case s.type when 'SDTM' then 1 when 'CDASH' then 2 else 3 end, s.code, s.version desc`.execute(db);
+  return rows.map((r) => ({ ...r, loadedAt: new Date(r.loadedAt).toISOString() }));
+}

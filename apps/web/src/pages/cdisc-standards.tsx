@@ -1,0 +1,54 @@
+// CDISC standards (/cdisc-standards): Import Standards, Export Define.xml and Generate SDTM in the
+// header (not built yet: disabled and labelled so), the four summary cards (figures that need study
+// mappings and validation runs, so a dash until those exist), and five tabs. Domains works on the
+// loaded catalogue (SDTMIG 3.4, CDASHIG 2.2): search and type filter on the server, domain cards,
+// View Variables. AI Mappings, Validation, SDTM Export and Define.xml say what they will do and that
+// they are not available yet. Tab, search, type and page live in the URL.
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CDISC_TABS, useCdiscParams } from '@/features/cdisc/use-cdisc-params';
+import { HeaderActions, NotAvailableTab } from '@/features/cdisc/not-available';
+import { SummaryCards } from '@/features/cdisc/summary-cards';
+import { DOMAINS_PAGE_SIZE, DomainsTab } from '@/features/cdisc/domains-tab';
+
+export default function CdiscStandardsPage() {
+  const { t } = useTranslation('cdisc');
+  const p = useCdiscParams(DOMAINS_PAGE_SIZE);
+  return (
+    <div>
+      <PageHeader title={t('title')} description={t('description')} actions={<HeaderActions />} />
+      <p id="cdisc-actions-note" className="-mt-4 mb-6 text-right text-xs text-muted-foreground" data-testid="cdisc-actions-note">
+        {t('actionsNote')}
+      </p>
+      <div className="grid gap-6">
+        <SummaryCards />
+        <Tabs value={p.tab} onValueChange={p.setTab}>
+          <TabsList className="h-auto flex-wrap">
+            {CDISC_TABS.map((key) => (
+              <TabsTrigger key={key} value={key}>
+                {t(`tabs.${key}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="domains">
+            <DomainsTab
+              search={p.search}
+              type={p.type}
+              page={p.page}
+              offset={p.offset}
+              onSearch={p.setSearch}
+              onType={p.setType}
+              onPage={p.setPage}
+            />
+          </TabsContent>
+          {(['mappings', 'validation', 'export', 'define'] as const).map((key) => (
+            <TabsContent key={key} value={key}>
+              <NotAvailableTab tab={key} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+    </div>
+  );
+}
