@@ -21,8 +21,9 @@ test('an AE description is coded as it is typed, and the coder approves it in th
   await investigator.getByRole('button', { name: /Adverse Event Report/ }).first().click();
   const entry = investigator.getByTestId('form-entry');
   const verbatim = `Throwing up after lunch ${Date.now()}`;
-  await entry.locator('#crf-AETERM').fill('Throwing up');
-  // Ten characters or fewer ask for nothing (spec: longer than 10).
+  await entry.locator('#crf-AETERM').fill('Vomiting');
+  // Ten characters or fewer ask for nothing (spec: longer than 10), even after the typing pause.
+  await investigator.waitForTimeout(1000);
   await expect(entry.getByTestId('coding-suggestion')).toHaveCount(0);
   await entry.locator('#crf-AETERM').fill(verbatim);
   const suggestion = entry.getByTestId('coding-suggestion');

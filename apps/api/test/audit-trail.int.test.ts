@@ -61,6 +61,14 @@ describe('GET /api/audit-trail', () => {
     expect(seen).toEqual(expected.rows.map((r) => r.id));
   });
 
+  it('pages past a field whose name holds digits (document_versions.sha256)', async () => {
+    const first = await as.admin!.audit.trail({ table: 'document_versions', limit: 100 });
+    const sha = first.items.find((e) => e.field === 'sha256')!;
+    expect(sha.cursor).toMatch(/:sha256$/);
+    const next = await as.admin!.audit.trail({ table: 'document_versions', limit: 5, cursor: sha.cursor });
+    expect(next.items.every((e) => e.cursor !== sha.cursor)).toBe(true);
+  });
+
   it('scopes entries to the user\'s studies, refuses roles without audit.read, hides secrets and staff identifiers', async () => {
     const dm = await as['data-manager']!.audit.trail({ limit: 100 });
     const { rows } = await sql<{ n: number }>`

@@ -20,7 +20,7 @@ export const auditListInput = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   /** The last entry of the previous page (its `cursor`). */
-  cursor: text('code').regex(/^\d{1,18}:[a-z_]{1,63}$/, 'Not a page cursor').optional(),
+  cursor: text('name').regex(/^\d{1,18}:[a-z_][a-z0-9_]{0,62}$/, 'Not a page cursor').optional(),
   limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(50),
 });
 export type AuditListInput = z.infer<typeof auditListInput>;

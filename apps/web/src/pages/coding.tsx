@@ -75,7 +75,7 @@ export default function CodingPage() {
           <PageNav ns="coding" total={queue.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
         </>
       )}
-      <DictionariesCard />
+      <DictionariesCard studyId={studyId} />
     </div>
   );
 }

@@ -24,9 +24,11 @@ export const codingRouter = router({
   counts: read.input(codingQueueInput.pick({ studyId: true }).optional()).query(({ ctx, input }) => codingCounts(ctx.db, ctx.scope, input ?? {})),
   decide: permitted('coding.decide').input(codingDecideInput).mutation(({ ctx, input }) => decideCoding(ctx, input)),
   dictionaries: read.query(({ ctx }) => listDictionaries(ctx.db)),
-  studyDictionary: read.input(codingStudyDictionaryInput.pick({ studyId: true })).query(({ ctx, input }) => {
+  /** The dictionary a study codes with, and whether it was chosen for the study (null: the automatic choice). */
+  studyDictionary: read.input(codingStudyDictionaryInput.pick({ studyId: true })).query(async ({ ctx, input }) => {
     assertStudyVisible(ctx.scope, input.studyId);
-    return activeDictionary(ctx.db, input.studyId);
+    const study = await ctx.db.selectFrom('studies').select('codingDictionaryId').where('id', '=', input.studyId).executeTakeFirstOrThrow();
+    return { ...(await activeDictionary(ctx.db, input.studyId)), chosenId: study.codingDictionaryId };
   }),
   setStudyDictionary: permitted('coding.decide')
     .input(codingStudyDictionaryInput)

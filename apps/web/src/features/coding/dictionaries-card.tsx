@@ -9,10 +9,17 @@ import { toast } from '@/components/ui/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/input';
 
-export function DictionariesCard() {
+export function DictionariesCard({ studyId }: { studyId?: number }) {
   const { t } = useTranslation('coding');
   const canImport = useCan('coding.import');
+  const canChoose = useCan('coding.decide');
+  const active = trpc.coding.studyDictionary.useQuery({ studyId: studyId! }, { enabled: !!studyId });
+  const setDictionary = trpc.coding.setStudyDictionary.useMutation({
+    onSuccess: () => utils.coding.invalidate(),
+    onError: (err) => toast({ variant: 'destructive', title: err.message }),
+  });
   const utils = trpc.useUtils();
   const dictionaries = trpc.coding.dictionaries.useQuery();
   const [files, setFiles] = useState<File[]>([]);
@@ -52,6 +59,29 @@ export function DictionariesCard() {
             </li>
           ))}
         </ul>
+        {studyId && active.data && (
+          <label className="flex flex-wrap items-center gap-2">
+            <span className="text-muted-foreground">{t('dictionaries.studyDictionary')}</span>
+            {canChoose ? (
+              <NativeSelect
+                className="w-72"
+                value={active.data.chosenId ? String(active.data.chosenId) : ''}
+                onChange={(e) => setDictionary.mutate({ studyId, dictionaryId: e.target.value ? Number(e.target.value) : null })}
+                disabled={setDictionary.isPending}
+              >
+                <option value="">{t('dictionaries.automatic')}</option>
+                {dictionaries.data?.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            ) : null}
+            <span className="font-medium" data-testid="study-dictionary">
+              {active.data.label}
+            </span>
+          </label>
+        )}
         {canImport && (
           <div className="flex flex-wrap items-center gap-2">
             <input
