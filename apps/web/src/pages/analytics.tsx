@@ -7,7 +7,7 @@ import { trpc } from '@/lib/trpc';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAnalyticsStudy } from '@/features/analytics/use-analytics-study';
+import { useStudyParam } from '@/lib/use-study-param';
 import { StudySelect } from '@/features/analytics/study-select';
 import { SummaryTiles } from '@/features/analytics/summary-tiles';
 import { ForecastCard } from '@/features/analytics/forecast-card';
@@ -19,7 +19,7 @@ import { ReportsFigures } from '@/features/analytics/reports-figures';
 
 export default function AnalyticsPage() {
   const { t } = useTranslation('analytics');
-  const { studyId, setStudy } = useAnalyticsStudy();
+  const { studyId, setStudy } = useStudyParam();
   const overview = trpc.analytics.overview.useQuery({ studyId });
   const selected = overview.data?.studyId ?? null;
   const forecast = trpc.analytics.forecast.useQuery({ studyId: selected ?? 0 }, { enabled: selected !== null });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/ui/states';
-import { useComplianceStudy } from '@/features/compliance/use-compliance-study';
+import { useStudyParam } from '@/lib/use-study-param';
 import { StudyFilter } from '@/features/compliance/study-filter';
 import { ComplianceSkeleton } from '@/features/compliance/compliance-skeleton';
 import { StatusCard } from '@/features/compliance/status-card';
@@ -16,7 +16,7 @@ import { DownloadCards } from '@/features/compliance/download-cards';
 
 export default function CompliancePage() {
   const { t } = useTranslation('compliance');
-  const { studyId, setStudy } = useComplianceStudy();
+  const { studyId, setStudy } = useStudyParam();
   const overview = trpc.compliance.overview.useQuery({ studyId });
   const data = overview.data;
   return (

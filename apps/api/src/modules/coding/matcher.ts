@@ -7,21 +7,11 @@
 //   score           1 for the same words in the same order; 0.97 in another order; otherwise
 //                   0.7 term coverage + 0.3 verbatim coverage, minus 0.02 for a non-current LLT
 // A candidate needs at least half of its term's words. Ties prefer the shorter term, then the PT itself.
+import type { MeddraTermRow } from '@ctp/db';
 import { normalizeVerbatim, termTokens } from './normalize.ts';
 
-export interface DictionaryTerm {
-  lltCode: string;
-  lltName: string;
-  ptCode: string;
-  ptName: string;
-  hltCode: string | null;
-  hltName: string | null;
-  hlgtCode: string | null;
-  hlgtName: string | null;
-  socCode: string | null;
-  socName: string;
-  isCurrent: boolean;
-}
+/** A lowest level term with its primary path, as the dictionaries store it (the SOC abbreviation is not matched). */
+export type DictionaryTerm = Omit<MeddraTermRow, 'socAbbrev'>;
 
 export interface Candidate extends DictionaryTerm {
   score: number;

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { formatFigure, formatNumber } from '@/lib/format';
 import { AgencyReviewTable } from './agency-review-table';
-import { ReportMetric } from './report-metric';
+import { ReportMetric } from '@/components/report-metric';
 
 export function ReportsTab({ filter }: { filter: SubmissionFilterInput }) {
   const { t } = useTranslation('ertms');

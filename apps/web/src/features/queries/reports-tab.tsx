@@ -7,7 +7,7 @@ import { trpc } from '@/lib/trpc';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { formatFigure } from '@/lib/format';
-import { ReportMetric } from './report-metric';
+import { ReportMetric } from '@/components/report-metric';
 import { TypeDistribution } from './type-distribution';
 
 const percent = (v: number | null) => (v === null ? '—' : `${formatFigure(v)}%`);

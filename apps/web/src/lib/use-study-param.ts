@@ -1,9 +1,9 @@
-// The analytics page's study in the URL (?study=): Back and shared links keep it. Without one (or with a
-// value the server would refuse) the server picks the user's first recruiting study.
+// A page's study in the URL (?study=): Back and shared links keep it. A value the server would refuse
+// (not a positive number) reads as none (compliance: all studies; analytics: the server's choice).
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-export function useAnalyticsStudy() {
+export function useStudyParam() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('study');
   const studyId = raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;

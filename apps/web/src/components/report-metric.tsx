@@ -1,4 +1,4 @@
-// One figure of the Reports tab with the formula it was computed by.
+// One figure of a Reports tab with what it counts or the formula it was computed by.
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 
@@ -13,7 +13,7 @@ export function ReportMetric({
   icon: LucideIcon;
   label: string;
   value: string;
-  caption: string;
+  caption: React.ReactNode;
 }) {
   return (
     <Card data-testid={testId}>
@@ -24,7 +24,7 @@ export function ReportMetric({
         <p className="text-3xl font-bold tabular-nums" data-testid={`${testId}-value`}>
           {value}
         </p>
-        <p className="text-xs text-muted-foreground">{caption}</p>
+        <div className="text-xs text-muted-foreground">{caption}</div>
       </CardContent>
     </Card>
   );
