@@ -183,6 +183,9 @@ export default function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <ProtocolUploadCard />
+          <AdverseEventCard />
+        </div>
+        <div className="grid content-start gap-6">
           <Card>
             <CardHeader className="flex-row items-center justify-between">
               <CardTitle>{t('activeStudies.title')}</CardTitle>
@@ -212,9 +215,6 @@ export default function DashboardPage() {
               )}
             </CardContent>
           </Card>
-          <AdverseEventCard />
-        </div>
-        <div className="grid content-start gap-6">
           <QualityInsightsCard />
           <ComplianceStatusCard />
         </div>
