@@ -2,7 +2,7 @@
 // monitor searches 'dm' and finds the Demographics card with its variable count, opens View Variables
 // and sees USUBJID (Req) and AGE (Num); the type filter switches the cards between SDTM and CDASH, and
 // ADaM says no ADaM standard is loaded. The capabilities not built yet are disabled and say so, and the
-// summary cards show no invented figures.
+// summary cards show no invented figures (Mapped Domains and AI Suggestions are computed).
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
 import { trpcQuery } from './support/trpc';
@@ -20,13 +20,17 @@ test('domains: search, type filter and View Variables on the loaded catalogue', 
   await expect(page.getByRole('heading', { level: 1, name: 'CDISC Standards' })).toBeVisible();
 
   // Not built yet, and said so: no fake behaviour, no fixed figures.
-  for (const name of ['Import Standards', 'Export Define.xml', 'Generate SDTM']) {
+  for (const name of ['Import Standards', 'Export Define.xml']) {
     await expect(page.getByRole('button', { name })).toBeDisabled();
   }
   await expect(page.getByTestId('cdisc-actions-note')).toContainText('not available yet in this version');
-  for (const card of ['compliance', 'mapped', 'suggestions', 'issues']) {
+  for (const card of ['compliance', 'issues']) {
     await expect(page.getByTestId(`cdisc-card-${card}-value`)).toHaveText('—');
   }
+  // Mapped Domains and AI Suggestions are computed from the mappings (cdisc-mappings.spec.ts).
+  const summary = await trpcQuery<{ mappedDomains: number; fedDomains: number; pendingSuggestions: number }>(page, 'cdisc.summary', {});
+  await expect(page.getByTestId('cdisc-card-mapped-value')).toHaveText(`${summary.mappedDomains}/${summary.fedDomains}`);
+  await expect(page.getByTestId('cdisc-card-suggestions-value')).toHaveText(String(summary.pendingSuggestions));
   await expect(page.getByText('87%')).toHaveCount(0);
   await expect(page.getByTestId('cdisc-standards-loaded')).toContainText('SDTMIG 3.4 (63 domains, 1,917 variables)');
 
@@ -92,9 +96,7 @@ test('domains: search, type filter and View Variables on the loaded catalogue', 
 test('the tabs not built yet say what they will do', async ({ page }) => {
   await loginAs(page, 'data-manager', '/cdisc-standards');
   for (const [tab, id] of [
-    ['AI Mappings', 'mappings'],
     ['Validation', 'validation'],
-    ['SDTM Export', 'export'],
     ['Define.xml', 'define'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();

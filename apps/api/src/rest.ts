@@ -12,6 +12,8 @@ import { etmfRest } from './modules/etmf/rest.ts';
 import { codingRest } from './modules/coding/rest.ts';
 import { ertmsRest } from './modules/ertms/rest.ts';
 import { protocolRest } from './modules/protocol/rest.ts';
+import { cdiscRest } from './modules/cdisc/rest.ts';
+import { sdtmRest } from './modules/cdisc/sdtm/rest.ts';
 import type { BlobStore } from '@ctp/db';
 
 export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: number) {
@@ -27,5 +29,7 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(ertmsRest(caller));
   r.use(protocolRest(caller, files.dir, uploadMaxMb));
   r.use(codingRest(caller, files));
+  r.use(cdiscRest(caller));
+  r.use(sdtmRest(caller, files));
   return r;
 }

@@ -21,6 +21,7 @@ import { ertmsRouter } from './modules/ertms/router.ts';
 import { protocolRouter } from './modules/protocol/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { cdiscRouter } from './modules/cdisc/router.ts';
+import { sdtmRouter } from './modules/cdisc/sdtm/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +46,7 @@ export const appRouter = router({
   protocol: protocolRouter,
   analytics: analyticsRouter,
   cdisc: cdiscRouter,
+  sdtm: sdtmRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -63,7 +63,7 @@ describe('cdisc.domains', () => {
       description: 'Special Purpose class dataset. Structure: One record per subject.',
       version: '3.4',
       variableCount: variableCount('SDTMIG', 'DM'),
-      // No mapping table exists yet: nothing is mapped.
+      // No study mapping is approved in a fresh database (cdisc-mapping.int.test.ts approves some).
       mappingCount: 0,
       standard: 'SDTMIG',
       class: 'Special Purpose',

@@ -26,3 +26,4 @@ export * from './protocol.ts';
 export * from './coding.ts';
 export * from './analytics.ts';
 export * from './cdisc.ts';
+export * from './sdtm.ts';

@@ -70,6 +70,10 @@ export const PERMISSIONS = {
   'coding.import': ['admin'],
   /** The CDISC standards catalogue (reference data: every role may read it). */
   'cdisc.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
+  /** Generate, approve, edit and reject a study's form-field-to-SDTM mappings. */
+  'cdisc.map': ['admin', 'data-manager'],
+  /** Generate a study's SDTM datasets (and download them: cdisc.read within the study). */
+  'cdisc.export': ['admin', 'data-manager'],
   'user.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

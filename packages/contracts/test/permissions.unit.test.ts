@@ -28,6 +28,10 @@ describe('permission matrix', () => {
     expect(ROLES.filter(seesAllStudies)).toEqual(['admin']);
   });
 
+  it('lets only admins and data managers generate SDTM datasets', () => {
+    expect(ROLES.filter((r) => can(r, 'cdisc.export'))).toEqual(['admin', 'data-manager']);
+  });
+
   it('lets monitors read the audit trail but not manage trials', () => {
     expect(can('monitor', 'audit.read')).toBe(true);
     expect(can('monitor', 'trial.manage')).toBe(false);

@@ -454,6 +454,64 @@ export interface CdiscVariablesTable {
   sdtmTargets: string | null;
 }
 
+/** A form field's SDTM mapping: an evidence-based suggestion or a hand-made mapping, and its decision; audited. */
+export interface CdiscMappingsTable {
+  id: Generated<number>;
+  studyId: number;
+  formId: number;
+  formVersionId: number | null;
+  /** The field's code, or group.code for a field inside a repeating group. */
+  fieldPath: string;
+  fieldLabel: string;
+  targetDomain: string;
+  targetVariable: string;
+  /** Findings: the --TESTCD value the row is mapped under (VSORRES where VSTESTCD = SYSBP). */
+  testCode: string | null;
+  /** SUPP--.QVAL: the qualifier name. */
+  qnam: string | null;
+  /** numeric(4,3): read as text by the drivers; services cast to float8. */
+  confidence: ColumnType<string, number | string, number | string>;
+  reasoning: string;
+  evidence: ColumnType<unknown, string, string>;
+  mappingLogic: 'direct copy' | 'controlled-terminology recode' | 'ISO 8601 date conversion' | 'unit standardisation' | 'to SUPPQUAL';
+  status: 'suggested' | 'approved' | 'rejected';
+  origin: 'ai' | 'manual';
+  decidedBy: number | null;
+  decidedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** One SDTM generation run of a study (migration 0021); audited at its start and status changes. */
+export interface SdtmRunsTable {
+  id: Generated<number>;
+  studyId: number;
+  status: 'running' | 'done' | 'failed';
+  progress: Generated<number>;
+  step: string | null;
+  startedBy: number;
+  startedAt: CreatedAt;
+  finishedAt: Date | null;
+  error: string | null;
+  /** Notes about the run (skipped datasets, unknown countries), a JSON array of strings. */
+  notes: ColumnType<unknown, string | undefined, string>;
+}
+
+/** A dataset an SDTM run produced, its files by content hash in the blob store. */
+export interface SdtmRunDatasetsTable {
+  runId: number;
+  domain: string;
+  label: string;
+  records: number;
+  /** [{name, label, type: 'Char' | 'Num', length}] as JSON. */
+  variables: ColumnType<unknown, string, string>;
+  xptSha256: string;
+  csvSha256: string;
+  jsonSha256: string;
+  generatedAt: CreatedAt;
+}
+
 export interface TmfZonesTable {
   number: string;
   name: string;
@@ -653,6 +711,9 @@ export interface Database {
   cdiscStandards: CdiscStandardsTable;
   cdiscDatasets: CdiscDatasetsTable;
   cdiscVariables: CdiscVariablesTable;
+  cdiscMappings: CdiscMappingsTable;
+  sdtmRuns: SdtmRunsTable;
+  sdtmRunDatasets: SdtmRunDatasetsTable;
   tmfZones: TmfZonesTable;
   tmfSections: TmfSectionsTable;
   tmfArtifacts: TmfArtifactsTable;

@@ -1,9 +1,13 @@
 // CDISC standards (/cdisc-standards): Import Standards, Export Define.xml and Generate SDTM in the
 // header (not built yet: disabled and labelled so), the four summary cards (figures that need study
-// mappings and validation runs, so a dash until those exist), and five tabs. Domains works on the
-// loaded catalogue (SDTMIG 3.4, CDASHIG 2.2): search and type filter on the server, domain cards,
-// View Variables. AI Mappings, Validation, SDTM Export and Define.xml say what they will do and that
-// they are not available yet. Tab, search, type and page live in the URL.
+// mappings and validation runs: Mapped Domains and AI Suggestions computed from the study's mappings,
+// the others a dash until validation runs exist), and five tabs. Domains works on the loaded catalogue
+// (SDTMIG 3.4, CDASHIG 2.2): search and type filter on the server, domain cards, View Variables. AI
+// Mappings suggests, and lets a data manager approve or edit, each form field's SDTM target.
+// SDTM Export generates a study's datasets as a job and offers each as XPT, CSV and Dataset-JSON (all as a
+// zip with a define.xml); Generate SDTM in the header opens it. Validation and Define.xml say what they
+// will do and that they are not available yet.
+// Tab, search, type, page, study, form and mapping mode live in the URL.
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -11,18 +15,20 @@ import { CDISC_TABS, useCdiscParams } from '@/features/cdisc/use-cdisc-params';
 import { HeaderActions, NotAvailableTab } from '@/features/cdisc/not-available';
 import { SummaryCards } from '@/features/cdisc/summary-cards';
 import { DOMAINS_PAGE_SIZE, DomainsTab } from '@/features/cdisc/domains-tab';
+import { MappingsTab } from '@/features/cdisc/mappings-tab';
+import { SdtmExportTab } from '@/features/cdisc/sdtm-export-tab';
 
 export default function CdiscStandardsPage() {
   const { t } = useTranslation('cdisc');
   const p = useCdiscParams(DOMAINS_PAGE_SIZE);
   return (
     <div>
-      <PageHeader title={t('title')} description={t('description')} actions={<HeaderActions />} />
+      <PageHeader title={t('title')} description={t('description')} actions={<HeaderActions onGenerate={() => p.setTab('export')} />} />
       <p id="cdisc-actions-note" className="-mt-4 mb-6 text-right text-xs text-muted-foreground" data-testid="cdisc-actions-note">
         {t('actionsNote')}
       </p>
       <div className="grid gap-6">
-        <SummaryCards />
+        <SummaryCards studyId={p.studyId} />
         <Tabs value={p.tab} onValueChange={p.setTab}>
           <TabsList className="h-auto flex-wrap">
             {CDISC_TABS.map((key) => (
@@ -42,7 +48,13 @@ export default function CdiscStandardsPage() {
               onPage={p.setPage}
             />
           </TabsContent>
-          {(['mappings', 'validation', 'export', 'define'] as const).map((key) => (
+          <TabsContent value="mappings">
+            <MappingsTab studyId={p.studyId} formId={p.formId} mode={p.mode} onStudy={p.setStudy} onForm={p.setForm} onMode={p.setMode} />
+          </TabsContent>
+          <TabsContent value="export">
+            <SdtmExportTab studyId={p.studyId} />
+          </TabsContent>
+          {(['validation', 'define'] as const).map((key) => (
             <TabsContent key={key} value={key}>
               <NotAvailableTab tab={key} />
             </TabsContent>

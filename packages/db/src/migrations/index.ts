@@ -19,6 +19,8 @@ import * as m0016Notifications from './0016-notifications.ts';
 import * as m0017EtmfErtms from './0017-etmf-ertms.ts';
 import * as m0018MedicalCoding from './0018-medical-coding.ts';
 import * as m0019CdiscCatalogue from './0019-cdisc-catalogue.ts';
+import * as m0020CdiscMappings from './0020-cdisc-mappings.ts';
+import * as m0021SdtmRuns from './0021-sdtm-runs.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -40,6 +42,8 @@ export const migrations: Record<string, Migration> = {
   '0017-etmf-ertms': m0017EtmfErtms,
   '0018-medical-coding': m0018MedicalCoding,
   '0019-cdisc-catalogue': m0019CdiscCatalogue,
+  '0020-cdisc-mappings': m0020CdiscMappings,
+  '0021-sdtm-runs': m0021SdtmRuns,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -71,4 +75,6 @@ export const AUDITED_TABLES = [
   'coding_dictionaries',
   'coding_decisions',
   'coding_synonyms',
+  'cdisc_mappings',
+  'sdtm_runs',
 ] as const;

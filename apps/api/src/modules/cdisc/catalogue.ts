@@ -5,7 +5,8 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import type { CdiscDomain, CdiscDomainFilter, CdiscStandard, CdiscVariable } from '@ctp/contracts';
-import { containsPattern, pageWindow, type Fragment } from '../../sql-helpers.ts';
+import { containsPattern, intArrayLiteral, pageWindow, type Fragment } from '../../sql-helpers.ts';
+import { visibleStudyIds, type StudyScope } from '../../access.ts';
 
 interface DomainFilter {
   search?: string;
@@ -14,17 +15,19 @@ interface DomainFilter {
   offset: number;
 }
 
-// mappingCount: there is no mapping table yet (study field -> SDTM variable mappings arrive with the AI
-// Mappings tab), so no domain has a mapping and the count is the literal 0 below, not a figure made up
-// per domain. The change that adds mappings replaces it with a count of the approved mappings to the
-// domain's variables.
-const MAPPING_COUNT = sql<number>`0`;
+// mappingCount: the approved study mappings (cdisc_mappings, the AI Mappings tab) to an SDTM domain's
+// variables, within the studies the user sees; a CDASH dataset counts none (mappings target SDTM).
+function mappingCount(scope: StudyScope): Fragment<number> {
+  const ids = visibleStudyIds(scope);
+  return sql<number>`(case when s.type = 'SDTM' then (select count(*) from cdisc_mappings m where m.status = 'approved' and m.target_domain = d.code
+    ${ids === null ? sql`` : sql`and m.study_id = any(${intArrayLiteral(ids)}::int[])`}) else 0 end)`;
+}
 
-const domainColumns = sql`d.id, d.code as "domainCode", d.name as "domainName", s.type as "domainType", d.description,
+const domainColumns = (scope: StudyScope) => sql`d.id, d.code as "domainCode", d.name as "domainName", s.type as "domainType", d.description,
   s.version, (select count(*)::int from cdisc_variables v where v.dataset_id = d.id) as "variableCount",
-  ${MAPPING_COUNT}::int as "mappingCount", s.code as standard, d.class, d.structure`;
+  ${mappingCount(scope)}::int as "mappingCount", s.code as standard, d.class, d.structure`;
 
-export async function listDomains(db: Db, f: DomainFilter) {
+export async function listDomains(db: Db, f: DomainFilter, scope: StudyScope) {
   const where: Fragment<boolean>[] = [];
   if (f.type !== 'All') where.push(sql<boolean>`s.type = ${f.type}`);
   if (f.search) {
@@ -33,7 +36,7 @@ export async function listDomains(db: Db, f: DomainFilter) {
   }
   const w = pageWindow(f);
   const { rows } = await sql<CdiscDomain & { total: number }>`
-    select ${domainColumns}, count(*) over ()::int as total
+    select ${domainColumns(scope)}, count(*) over ()::int as total
       from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id
      where ${where.length ? sql.join(where, sql` and `) : sql`true`}
      order by case s.type when 'SDTM' then 1 when 'CDASH' then 2 else 3 end, s.code, s.version desc, d.ordinal
@@ -54,9 +57,9 @@ async function countDomains(db: Db, where: Fragment<boolean>[]) {
   return rows[0]?.n ?? 0;
 }
 
-export async function domainVariables(db: Db, domainId: number): Promise<{ domain: CdiscDomain; variables: CdiscVariable[] }> {
+export async function domainVariables(db: Db, domainId: number, scope: StudyScope): Promise<{ domain: CdiscDomain; variables: CdiscVariable[] }> {
   const { rows } = await sql<CdiscDomain>`
-    select ${domainColumns} from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id where d.id = ${domainId}`.execute(db);
+    select ${domainColumns(scope)} from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id where d.id = ${domainId}`.execute(db);
   const domain = rows[0];
   if (!domain) throw new TRPCError({ code: 'NOT_FOUND', message: 'Domain not found' });
   const variables = await db

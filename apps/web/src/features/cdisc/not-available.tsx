@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /** A tab's content: what the tab will do, and that it is not available yet. */
-export function NotAvailableTab({ tab }: { tab: 'mappings' | 'validation' | 'export' | 'define' }) {
+export function NotAvailableTab({ tab }: { tab: 'validation' | 'define' }) {
   const { t } = useTranslation('cdisc');
   return (
     <Card className="border-dashed" data-testid={`cdisc-${tab}-not-available`}>
@@ -20,19 +20,23 @@ export function NotAvailableTab({ tab }: { tab: 'mappings' | 'validation' | 'exp
   );
 }
 
-/** The header's Import Standards, Export Define.xml and Generate SDTM: shown, disabled, and explained. */
-export function HeaderActions() {
+/**
+ * The header's Import Standards and Export Define.xml: shown, disabled, and explained. Generate SDTM opens
+ * the SDTM Export tab, where a study's generation is started and followed.
+ */
+export function HeaderActions({ onGenerate }: { onGenerate: () => void }) {
   const { t } = useTranslation('cdisc');
   return (
     <>
-      {(['import', 'define', 'generate'] as const).map((key) => (
+      {(['import', 'define'] as const).map((key) => (
         // The title sits on a wrapper: a disabled button receives no pointer events, so no tooltip.
         <span key={key} title={t('notAvailable')} className="inline-flex">
-          <Button variant={key === 'generate' ? 'default' : 'outline'} disabled aria-describedby="cdisc-actions-note">
+          <Button variant="outline" disabled aria-describedby="cdisc-actions-note">
             {t(`actions.${key}`)}
           </Button>
         </span>
       ))}
+      <Button onClick={onGenerate}>{t('actions.generate')}</Button>
     </>
   );
 }

@@ -15,6 +15,13 @@ export function useCdiscParams(pageSize: number) {
     : 'All';
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const idParam = (name: string) => {
+    const raw = params.get(name);
+    return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+  };
+  const studyId = idParam('study');
+  const formId = idParam('form');
+  const mode: 'ai' | 'manual' = params.get('mode') === 'manual' ? 'manual' : 'ai';
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams(
@@ -35,6 +42,13 @@ export function useCdiscParams(pageSize: number) {
     search,
     page,
     offset: (page - 1) * pageSize,
+    studyId,
+    formId,
+    mode,
+    /** A new study clears the form (forms belong to one study). */
+    setStudy: (id: string) => update({ study: id || undefined, form: undefined }),
+    setForm: (id: string) => update({ form: id || undefined }),
+    setMode: (m: 'ai' | 'manual') => update({ mode: m === 'ai' ? undefined : m }),
     setTab: (t: string) => update({ tab: t === 'domains' ? undefined : t }),
     /** A new search or filter starts again at the first page. */
     setSearch: (q: string) => update({ q: q.trim() || undefined, page: undefined }),

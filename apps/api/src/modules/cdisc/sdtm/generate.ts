@@ -1,0 +1,323 @@
+// The SDTM generation job. startSdtmRun creates the run row and returns; the work goes on in the
+// background (the request does not wait): subjects in batches of 500 by subject code, each batch's visits,
+// submitted entries and coded terms read together, every subject's records written as NDJSON to one temp
+// file per dataset while each variable's longest value is tracked (pass 1); then each dataset's NDJSON is
+// read line by line into the XPT, CSV and Dataset-JSON 1.1 writers, to temp files stored in the blob store
+// (pass 2). Memory stays flat: a batch of subjects at a time, and streams with backpressure throughout.
+// Progress and the step are written to the run as it goes; the run ends done or failed (the error message
+// names the step, never clinical values). Runs are kept with their datasets and record counts.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { once } from 'node:events';
+import { sql, withActor, type BlobStore, type Db } from '@ctp/db';
+import type { FormDefinition, SdtmVariable } from '@ctp/contracts';
+import { createXptWriter, type XptVariable } from '../formats/xpt.ts';
+import { createCsvWriter } from '../formats/csv.ts';
+import { createDatasetJsonWriter, type DatasetJsonColumn } from '../formats/dataset-json.ts';
+import { approvedMappings, fieldTargets, type FieldTarget } from './targets.ts';
+import {
+  subjectRecords,
+  trialSummary,
+  trialVisits,
+  type Catalogue,
+  type CatalogueVariable,
+  type CodedTerm,
+  type StudyInfo,
+  type SubjectRow,
+  type SubjectVisitRow,
+  type SubmissionRow,
+  type VisitDef,
+} from './domains.ts';
+import type { SdtmRecord, SdtmValue } from './derive.ts';
+
+export const SUBJECT_BATCH = 500;
+const MAX_CHAR = 200;
+/** A run still 'running' this long after its start, and not in this process, is taken as abandoned. */
+const STALE_AFTER_MS = 60 * 60 * 1000;
+
+/** Runs in progress in this process, so tests (and a graceful shutdown) can wait for them. */
+const running = new Map<number, Promise<void>>();
+
+/** Resolves when the run (started in this process) has finished, done or failed. */
+export function awaitSdtmRun(runId: number): Promise<void> {
+  return running.get(runId) ?? Promise.resolve();
+}
+
+export interface StartOptions {
+  db: Db;
+  files: BlobStore;
+  userId: number;
+  clientIp: string | null;
+  studyId: number;
+}
+
+/** Creates the run (or returns the study's run still going) and starts the job without waiting for it. */
+export async function startSdtmRun(o: StartOptions): Promise<{ runId: number; started: boolean }> {
+  const active = await o.db.selectFrom('sdtmRuns').select(['id', 'startedAt']).where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
+  // one run per study at a time: a run going on here, or recently started (maybe by another API instance)
+  if (active && (running.has(active.id) || Date.now() - new Date(active.startedAt).getTime() < STALE_AFTER_MS)) return { runId: active.id, started: false };
+  const run = await withActor(o.db, { userId: o.userId, reason: 'Generate SDTM datasets', clientIp: o.clientIp }, async (tx) => {
+    // a run left 'running' by a stopped process cannot finish any more
+    if (active) {
+      await tx.updateTable('sdtmRuns').set({ status: 'failed', error: 'The server stopped during the run', finishedAt: sql`now()` as never }).where('id', '=', active.id).execute();
+    }
+    return tx.insertInto('sdtmRuns').values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId }).returning('id').executeTakeFirstOrThrow();
+  });
+  const job = runJob(o, run.id).finally(() => running.delete(run.id));
+  running.set(run.id, job);
+  return { runId: run.id, started: true };
+}
+
+interface DatasetFile {
+  domain: string;
+  file: string;
+  out: fs.WriteStream;
+  records: number;
+  maxLen: Map<string, number>;
+  numeric: Set<string>;
+}
+
+async function runJob(o: StartOptions, runId: number): Promise<void> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), `sdtm-${runId}-`));
+  let step = 'Reading the study';
+  const setProgress = async (progress: number, text: string) => {
+    step = text;
+    await o.db.updateTable('sdtmRuns').set({ progress: Math.max(0, Math.min(100, Math.round(progress))), step: text }).where('id', '=', runId).execute();
+  };
+  const notes = new Set<string>();
+  try {
+    const { db } = o;
+    const study = await db
+      .selectFrom('studies')
+      .select(['id', 'code', 'title', 'phase', 'startDate', 'plannedEndDate', 'targetEnrollment', 'sponsorName'])
+      .where('id', '=', o.studyId)
+      .executeTakeFirstOrThrow();
+    const studyInfo: StudyInfo = { ...study, startDate: study.startDate ? String(study.startDate) : null, plannedEndDate: study.plannedEndDate ? String(study.plannedEndDate) : null };
+    const catalogue = await loadCatalogue(db);
+    const defs = (await db.selectFrom('visitDefinitions').select(['id', 'code', 'name', 'dayOffset', 'sortOrder']).where('studyId', '=', o.studyId).execute()) as VisitDef[];
+    const visitDefs = new Map(defs.map((d) => [d.id, d]));
+    const approved = await approvedMappings(db, o.studyId);
+    const versions = await db
+      .selectFrom('formVersions as fv')
+      .innerJoin('forms as f', 'f.id', 'fv.formId')
+      .select(['fv.id', 'fv.formId', 'fv.definition'])
+      .where('f.studyId', '=', o.studyId)
+      .execute();
+    const targetsByVersion = new Map<number, FieldTarget[]>();
+    for (const v of versions) {
+      const def = (typeof v.definition === 'string' ? JSON.parse(v.definition) : v.definition) as FormDefinition;
+      targetsByVersion.set(v.id, fieldTargets(v.formId, def, approved));
+    }
+    const total = Number((await db.selectFrom('patients').select((eb) => eb.fn.countAll<number>().as('n')).where('studyId', '=', o.studyId).executeTakeFirstOrThrow()).n);
+
+    const datasets = new Map<string, DatasetFile>();
+    const write = async (domain: string, record: SdtmRecord) => {
+      let d = datasets.get(domain);
+      if (!d) {
+        const file = path.join(dir, `${domain}.ndjson`);
+        d = { domain, file, out: fs.createWriteStream(file), records: 0, maxLen: new Map(), numeric: new Set() };
+        datasets.set(domain, d);
+      }
+      for (const [k, v] of Object.entries(record)) {
+        if (typeof v === 'number') d.numeric.add(k);
+        const len = v === null || v === undefined ? 0 : Buffer.byteLength(String(v));
+        if (len > (d.maxLen.get(k) ?? -1)) d.maxLen.set(k, len);
+      }
+      d.records += 1;
+      if (!d.out.write(`${JSON.stringify(record)}\n`)) await once(d.out, 'drain');
+    };
+
+    // Pass 1: subjects in batches
+    await setProgress(1, 'Deriving subject records');
+    let last = '';
+    let done = 0;
+    for (;;) {
+      const subjects = (await db
+        .selectFrom('patients as p')
+        .innerJoin('sites as s', 's.id', 'p.siteId')
+        .select(['p.id', 'p.subjectCode', 's.siteNumber', 's.country', 'p.yearOfBirth', 'p.sex', 'p.ethnicity', 'p.status', 'p.screeningDate', 'p.enrollmentDate', 'p.completionDate', 'p.withdrawalDate'])
+        .where('p.studyId', '=', o.studyId)
+        .where('p.subjectCode', '>', last)
+        .orderBy('p.subjectCode')
+        .limit(SUBJECT_BATCH)
+        .execute()) as SubjectRow[];
+      if (!subjects.length) break;
+      last = subjects[subjects.length - 1]!.subjectCode;
+      const ids = subjects.map((s) => s.id);
+      const visits = await db.selectFrom('subjectVisits').select(['id', 'patientId', 'visitDefinitionId', 'status', 'actualDate']).where('patientId', 'in', ids).execute();
+      const subs = await db
+        .selectFrom('formSubmissions')
+        .select(['id', 'patientId', 'formId', 'formVersionId', 'subjectVisitId', 'visitDate', 'data'])
+        .where('patientId', 'in', ids)
+        .where('status', '<>', 'draft')
+        .orderBy('id')
+        .execute();
+      const coded = await db
+        .selectFrom('codingDecisions as c')
+        .innerJoin('formSubmissions as s', 's.id', 'c.submissionId')
+        .select(['c.submissionId', 'c.fieldPath', 'c.lltCode', 'c.lltName', 'c.ptCode', 'c.ptName', 'c.hltCode', 'c.hltName', 'c.hlgtCode', 'c.hlgtName', 'c.socCode', 'c.socName'])
+        .where('s.patientId', 'in', ids)
+        .where('c.status', '=', 'coded')
+        .execute();
+      const coding = new Map<string, CodedTerm>(coded.map((c) => [`${c.submissionId}:${c.fieldPath}`, c]));
+      const visitsOf = group(visits, (v) => v.patientId);
+      const subsOf = group(subs, (s) => s.patientId);
+      const ctx = { study: studyInfo, catalogue, visitDefs, targets: (id: number) => targetsByVersion.get(id) ?? [], coding, note: (t: string) => notes.add(t) };
+      for (const subject of subjects) {
+        const records = subjectRecords(ctx, {
+          subject: { ...subject, screeningDate: String(subject.screeningDate) },
+          visits: (visitsOf.get(subject.id) ?? []).map((v) => ({ ...v, actualDate: v.actualDate ? String(v.actualDate) : null })) as SubjectVisitRow[],
+          submissions: (subsOf.get(subject.id) ?? []).map((s) => ({
+            ...s,
+            visitDate: s.visitDate ? String(s.visitDate) : null,
+            data: (typeof s.data === 'string' ? JSON.parse(s.data) : s.data) as Record<string, unknown>,
+          })) as SubmissionRow[],
+        });
+        for (const [domain, list] of records) for (const r of list) await write(domain, r);
+      }
+      done += subjects.length;
+      await setProgress(1 + (59 * done) / Math.max(total, 1), `Deriving subject records (${done} of ${total} subjects)`);
+    }
+    for (const r of trialSummary(studyInfo, datasets.get('DM')?.records ?? 0)) await write('TS', r);
+    for (const r of trialVisits(studyInfo, defs)) await write('TV', r);
+    notes.add('TA and TE not generated: the study defines no arms or elements');
+    await Promise.all([...datasets.values()].map((d) => new Promise<void>((resolve, reject) => d.out.end((err?: Error | null) => (err ? reject(err) : resolve())))));
+
+    // Pass 2: each dataset into XPT, CSV and Dataset-JSON
+    const order = [...datasets.keys()].sort(datasetOrder);
+    let k = 0;
+    for (const domain of order) {
+      const d = datasets.get(domain)!;
+      await setProgress(60 + (40 * k) / order.length, `Writing ${domain}`);
+      await writeDataset(o, runId, studyInfo, catalogue, d, dir, notes);
+      k += 1;
+    }
+    await withActor(db, { userId: o.userId, reason: 'SDTM generation finished', clientIp: o.clientIp }, (tx) =>
+      tx.updateTable('sdtmRuns').set({ status: 'done', progress: 100, step: 'Done', finishedAt: sql`now()` as never, notes: JSON.stringify([...notes]) }).where('id', '=', runId).execute(),
+    );
+  } catch (err) {
+    const detail = err instanceof Error && /^(XptError|DatasetJsonError)$/.test(err.name) ? `: ${err.name}` : '';
+    await withActor(o.db, { userId: o.userId, reason: 'SDTM generation failed', clientIp: o.clientIp }, (tx) =>
+      tx.updateTable('sdtmRuns').set({ status: 'failed', step, error: `The run failed while ${step.toLowerCase()}${detail}`, finishedAt: sql`now()` as never, notes: JSON.stringify([...notes]) }).where('id', '=', runId).execute(),
+    ).catch(() => undefined);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+const FIRST = ['TS', 'TV', 'DM', 'SV'];
+function datasetOrder(a: string, b: string): number {
+  const base = (x: string) => (x.startsWith('SUPP') ? x.slice(4) : x);
+  const rank = (x: string) => (FIRST.includes(base(x)) ? FIRST.indexOf(base(x)) : FIRST.length);
+  return rank(a) - rank(b) || base(a).localeCompare(base(b)) || (a.startsWith('SUPP') ? 1 : -1);
+}
+
+async function loadCatalogue(db: Db): Promise<Catalogue & { labels?: Map<string, string> }> {
+  const rows = await sql<{ dataset: string; datasetName: string; name: string; label: string; type: 'Char' | 'Num'; ordinal: number; core: string | null }>`
+    select d.code as dataset, d.name as "datasetName", v.name, v.label, v.simple_type as type, v.ordinal, v.core
+      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id join cdisc_standards s on s.id = d.standard_id
+     where s.code = 'SDTMIG' order by d.code, v.ordinal`.execute(db);
+  const cat: Catalogue & { labels?: Map<string, string> } = new Map();
+  const labels = new Map<string, string>();
+  for (const r of rows.rows) {
+    let vars = cat.get(r.dataset);
+    if (!vars) cat.set(r.dataset, (vars = new Map()));
+    vars.set(r.name, { name: r.name, label: r.label, type: r.type, ordinal: r.ordinal, core: r.core });
+    labels.set(r.dataset, r.datasetName);
+  }
+  cat.labels = labels;
+  return cat;
+}
+
+/** The dataset's variables: the catalogue's in its order (required and expected ones always, permissible
+ *  ones when they hold a value), then any others. */
+export function datasetVariables(catalogue: Catalogue, domain: string, maxLen: Map<string, number>, numeric: Set<string>): SdtmVariable[] {
+  const spec = catalogue.get(domain.startsWith('SUPP') ? 'SUPPQUAL' : domain);
+  const vars: SdtmVariable[] = [];
+  const used = (n: string) => (maxLen.get(n) ?? 0) > 0;
+  const length = (n: string, type: 'Char' | 'Num') => (type === 'Num' ? 8 : Math.min(MAX_CHAR, Math.max(1, maxLen.get(n) ?? 1)));
+  const listed = new Set<string>();
+  for (const v of [...(spec?.values() ?? [])].sort((a: CatalogueVariable, b: CatalogueVariable) => a.ordinal - b.ordinal)) {
+    listed.add(v.name);
+    if (!(v.core === 'Req' || v.core === 'Exp' || used(v.name))) continue;
+    vars.push({ name: v.name, label: v.label.slice(0, 40), type: v.type, length: length(v.name, v.type) });
+  }
+  for (const n of maxLen.keys()) {
+    if (listed.has(n) || !used(n)) continue;
+    const type = numeric.has(n) ? 'Num' : 'Char';
+    vars.push({ name: n, label: n, type, length: length(n, type) });
+  }
+  return vars;
+}
+
+async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, catalogue: Catalogue & { labels?: Map<string, string> }, d: DatasetFile, dir: string, notes: Set<string>) {
+  const variables = datasetVariables(catalogue, d.domain, d.maxLen, d.numeric);
+  const label = (d.domain.startsWith('SUPP') ? `Supplemental Qualifiers for ${d.domain.slice(4)}` : (catalogue.labels?.get(d.domain) ?? d.domain)).slice(0, 40);
+  const name = d.domain.toLowerCase();
+  const xptFile = path.join(dir, `${name}.xpt`);
+  const csvFile = path.join(dir, `${name}.csv`);
+  const jsonFile = path.join(dir, `${name}.json`);
+  const xptVars: XptVariable[] = variables.map((v) => ({ name: v.name, label: v.label, type: v.type === 'Num' ? 'num' : 'char', length: v.length }));
+  const columns: DatasetJsonColumn[] = variables.map((v) => ({
+    itemOID: `IT.${d.domain}.${v.name}`,
+    name: v.name,
+    label: v.label,
+    dataType: v.type === 'Num' ? (/(SEQ|DY)$/.test(v.name) ? 'integer' : 'double') : 'string',
+    ...(v.type === 'Char' && { length: v.length }),
+  }));
+  const xpt = createXptWriter(fs.createWriteStream(xptFile), { name: d.domain, label, variables: xptVars });
+  const csv = createCsvWriter(fs.createWriteStream(csvFile), variables, { formulaGuard: false });
+  const json = createDatasetJsonWriter(fs.createWriteStream(jsonFile), {
+    itemGroupOID: `IG.${d.domain}`,
+    name: d.domain,
+    label,
+    records: d.records,
+    columns,
+    studyOID: `STUDY.${study.code}`,
+    originator: 'Clinical Trials Platform',
+    sourceSystem: { name: 'Clinical Trials Platform', version: '1.0' },
+    fileOID: `SDTM.${study.code}.${d.domain}.RUN${runId}`,
+  });
+  let truncated = false;
+  const lines = readline.createInterface({ input: fs.createReadStream(d.file), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line) continue;
+    const record = JSON.parse(line) as SdtmRecord;
+    const row: SdtmValue[] = variables.map((v) => {
+      const x = record[v.name];
+      if (x === undefined || x === null || x === '') return v.type === 'Num' ? null : '';
+      if (v.type === 'Num') {
+        const n = typeof x === 'number' ? x : Number(x);
+        return Number.isFinite(n) ? n : null;
+      }
+      let text = String(x);
+      if (Buffer.byteLength(text) > MAX_CHAR) {
+        truncated = true;
+        while (Buffer.byteLength(text) > MAX_CHAR) text = text.slice(0, -1);
+      }
+      return text;
+    });
+    await Promise.all([xpt.writeRow(row), csv.writeRow(row), json.writeRow(row.map((x) => (x === '' ? null : x)))]);
+  }
+  await Promise.all([xpt.end(), csv.end(), json.end()]);
+  if (truncated) notes.add(`${d.domain}: values longer than 200 bytes were cut to 200 in the files`);
+  const [x, c, j] = [await o.files.putFile(xptFile), await o.files.putFile(csvFile), await o.files.putFile(jsonFile)];
+  await o.db
+    .insertInto('sdtmRunDatasets')
+    .values({ runId, domain: d.domain, label, records: d.records, variables: JSON.stringify(variables), xptSha256: x.sha256, csvSha256: c.sha256, jsonSha256: j.sha256 })
+    .execute();
+}

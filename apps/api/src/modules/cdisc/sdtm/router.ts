@@ -1,0 +1,124 @@
+// sdtm.*: SDTM generation for the SDTM Export tab of /cdisc-standards. exportSdtm starts a run (cdisc.export:
+// admin, data manager) and returns at once; latestRun reads the study's newest run with its progress and
+// datasets, preview a page of a dataset's rows, fileInfo where a stored file is (for the REST download);
+// these read with cdisc.read within the user's studies.
+import fs from 'node:fs';
+import { TRPCError } from '@trpc/server';
+import { parse } from 'csv-parse';
+import { sdtmExportInput, sdtmPreviewInput, sdtmRunInput, SDTM_FILE_FORMATS, sdtmDomainCode, id, type SdtmPreviewPage, type SdtmRun, type SdtmVariable } from '@ctp/contracts';
+import { z } from 'zod';
+import type { Db } from '@ctp/db';
+import { router, permitted } from '../../../trpc.ts';
+import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../access.ts';
+import { startSdtmRun } from './generate.ts';
+import { runDefineXml } from './define.ts';
+
+const read = permitted('cdisc.read');
+const exporter = permitted('cdisc.export');
+
+async function assertStudy(db: Db, scope: StudyScope, studyId: number) {
+  const study = await db.selectFrom('studies').select('id').where('id', '=', studyId).executeTakeFirst();
+  if (!study || !canSeeStudy(scope, studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export async function runById(db: Db, runId: number): Promise<SdtmRun | null> {
+  const run = await db.selectFrom('sdtmRuns').selectAll().where('id', '=', runId).executeTakeFirst();
+  if (!run) return null;
+  const datasets = await db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'records', 'variables', 'generatedAt']).where('runId', '=', runId).orderBy('generatedAt').execute();
+  return {
+    id: run.id,
+    studyId: run.studyId,
+    status: run.status,
+    progress: run.progress,
+    step: run.step,
+    startedBy: run.startedBy,
+    startedAt: iso(run.startedAt)!,
+    finishedAt: iso(run.finishedAt),
+    error: run.error,
+    notes: (typeof run.notes === 'string' ? JSON.parse(run.notes) : run.notes) as string[],
+    datasets: datasets.map((d) => ({
+      domain: d.domain,
+      label: d.label,
+      records: d.records,
+      variables: (typeof d.variables === 'string' ? JSON.parse(d.variables) : d.variables) as SdtmVariable[],
+      generatedAt: iso(d.generatedAt)!,
+    })),
+  };
+}
+
+/** The stored dataset of a run the user may see; NOT_FOUND otherwise. */
+export async function datasetOf(db: Db, scope: StudyScope, runId: number, domain: string) {
+  const row = await db
+    .selectFrom('sdtmRunDatasets as d')
+    .innerJoin('sdtmRuns as r', 'r.id', 'd.runId')
+    .select(['r.studyId', 'd.domain', 'd.records', 'd.variables', 'd.xptSha256', 'd.csvSha256', 'd.jsonSha256'])
+    .where('d.runId', '=', runId)
+    .where('d.domain', '=', domain)
+    .executeTakeFirst();
+  if (!row || !canSeeStudy(scope, row.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Dataset not found' });
+  return { ...row, variables: (typeof row.variables === 'string' ? JSON.parse(row.variables) : row.variables) as SdtmVariable[] };
+}
+
+export const sdtmRouter = router({
+  exportSdtm: exporter.input(sdtmExportInput).mutation(async ({ ctx, input }) => {
+    await assertStudy(ctx.db, ctx.scope, input.studyId);
+    const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId });
+    const run = await runById(ctx.db, runId);
+    return { runId, status: run!.status, progress: run!.progress };
+  }),
+  latestRun: read.input(sdtmRunInput).query(async ({ ctx, input }) => {
+    assertStudyVisible(ctx.scope, input.studyId);
+    const last = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).orderBy('id', 'desc').executeTakeFirst();
+    if (!last) return null;
+    const run = await runById(ctx.db, last.id);
+    if (run && run.status !== 'done') {
+      // while running (or after a failure) the cards show the last finished run's datasets
+      const prev = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
+      return { ...run, datasets: prev ? (await runById(ctx.db, prev.id))!.datasets : [], datasetsRunId: prev?.id ?? run.id };
+    }
+    return run ? { ...run, datasetsRunId: run.id } : null;
+  }),
+  preview: read.input(sdtmPreviewInput).query(async ({ ctx, input }): Promise<SdtmPreviewPage> => {
+    const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? 25;
+    const rows: (string | number | null)[][] = [];
+    if (offset < d.records) {
+      // the stored CSV, streamed: skip to the page, stop after it
+      const parser = ctx.files.createReadStream(d.csvSha256).pipe(parse({ from: 2 + offset, to: 1 + offset + limit, relax_column_count: false }));
+      for await (const rec of parser as AsyncIterable<string[]>) {
+        rows.push(rec.map((cell, k) => (d.variables[k]?.type === 'Num' ? (cell === '' ? null : Number(cell)) : cell)));
+      }
+    }
+    return { domain: d.domain, columns: d.variables, rows, total: d.records, offset, limit };
+  }),
+  /** Export All Domains: every dataset's XPT of a finished run and its define.xml (for the zip). */
+  archive: read.input(z.object({ runId: id })).query(async ({ ctx, input }) => {
+    const run = await ctx.db
+      .selectFrom('sdtmRuns as r')
+      .innerJoin('studies as s', 's.id', 'r.studyId')
+      .select(['r.studyId', 'r.status', 's.code', 's.title'])
+      .where('r.id', '=', input.runId)
+      .executeTakeFirst();
+    if (!run || !canSeeStudy(ctx.scope, run.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+    if (run.status !== 'done') throw new TRPCError({ code: 'CONFLICT', message: 'The run has not finished' });
+    const rows = await ctx.db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'variables', 'xptSha256']).where('runId', '=', input.runId).orderBy('generatedAt').execute();
+    const datasets = rows.map((d) => ({ ...d, variables: (typeof d.variables === 'string' ? JSON.parse(d.variables) : d.variables) as SdtmVariable[] }));
+    const defineXml = await runDefineXml(ctx.db, { code: run.code, title: run.title }, datasets);
+    return {
+      fileName: `${run.code}-sdtm-run-${input.runId}.zip`,
+      files: datasets.map((d) => ({ name: `${d.domain.toLowerCase()}.xpt`, sha256: d.xptSha256 })),
+      defineXml,
+    };
+  }),
+  fileInfo: read
+    .input(z.object({ runId: id, domain: sdtmDomainCode, format: z.enum(SDTM_FILE_FORMATS) }))
+    .query(async ({ ctx, input }) => {
+      const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
+      const sha256 = input.format === 'xpt' ? d.xptSha256 : input.format === 'csv' ? d.csvSha256 : d.jsonSha256;
+      if (!fs.existsSync(ctx.files.pathOf(sha256))) throw new TRPCError({ code: 'NOT_FOUND', message: 'The stored file is missing' });
+      return { sha256, fileName: `${d.domain.toLowerCase()}.${input.format}` };
+    }),
+});

@@ -1,0 +1,115 @@
+// SDTM derivations: ISO 8601 dates (partial dates kept partial), --DY without a day 0, EPOCH, USUBJID,
+// --SEQ in date order, the parse of a field's SDTM target and findings records from it.
+import { describe, expect, it } from 'vitest';
+import { assignSeq, combineDateTime, epochOf, findingsRecords, isoDtc, parseTarget, plannedStudyDay, studyDay, usubjid } from '../src/modules/cdisc/sdtm/derive.ts';
+import { countryAlpha3, trialVisits } from '../src/modules/cdisc/sdtm/domains.ts';
+import { datasetVariables } from '../src/modules/cdisc/sdtm/generate.ts';
+
+describe('ISO 8601 dates', () => {
+  it('keeps complete and partial dates, drops what is not a date', () => {
+    expect(isoDtc('2024-03-05')).toBe('2024-03-05');
+    expect(isoDtc('2024-03')).toBe('2024-03');
+    expect(isoDtc('2024')).toBe('2024');
+    expect(isoDtc(1962)).toBe('1962');
+    expect(isoDtc('2024-03-05T08:30')).toBe('2024-03-05T08:30');
+    expect(isoDtc('2024-03-05 08:30:15')).toBe('2024-03-05T08:30:15');
+    expect(isoDtc(new Date('2024-03-05T00:00:00Z'))).toBe('2024-03-05');
+    for (const bad of ['2024-13', '2024-02-30', '05/03/2024', '', 'unknown', '2024-03-05T25:00', null, undefined, {}]) expect(isoDtc(bad)).toBe('');
+  });
+  it('joins a time to a complete date only', () => {
+    expect(combineDateTime('2024-03-05', '09:15')).toBe('2024-03-05T09:15');
+    expect(combineDateTime('2024-03', '09:15')).toBe('2024-03');
+    expect(combineDateTime('2024-03-05', undefined)).toBe('2024-03-05');
+  });
+});
+
+describe('study day', () => {
+  it('counts from RFSTDTC as day 1 with no day 0', () => {
+    expect(studyDay('2024-01-10', '2024-01-10')).toBe(1);
+    expect(studyDay('2024-01-11', '2024-01-10')).toBe(2);
+    expect(studyDay('2024-01-09', '2024-01-10')).toBe(-1);
+    expect(studyDay('2023-12-27', '2024-01-10')).toBe(-14);
+    expect(studyDay('2024-03-01T10:00', '2024-02-28')).toBe(3); // leap year
+  });
+  it('is empty for partial dates or no reference start', () => {
+    expect(studyDay('2024-01', '2024-01-10')).toBeNull();
+    expect(studyDay('2024-01-10', null)).toBeNull();
+  });
+  it('gives planned visit days without a day 0', () => {
+    expect([-14, 0, 3, 28].map(plannedStudyDay)).toEqual([-14, 1, 4, 29]);
+  });
+});
+
+describe('EPOCH', () => {
+  it('is screening before the reference start, treatment to the end, follow-up after', () => {
+    expect(epochOf('2024-01-01', '2024-01-10', '2024-04-01')).toBe('SCREENING');
+    expect(epochOf('2024-01-10', '2024-01-10', '2024-04-01')).toBe('TREATMENT');
+    expect(epochOf('2024-04-01', '2024-01-10', '2024-04-01')).toBe('TREATMENT');
+    expect(epochOf('2024-04-02', '2024-01-10', '2024-04-01')).toBe('FOLLOW-UP');
+    expect(epochOf('2024-05-02', '2024-01-10', null)).toBe('TREATMENT');
+    expect(epochOf('2024-01-05', null, null)).toBe('SCREENING');
+    expect(epochOf('2024-01', '2024-01-10', null)).toBe('');
+  });
+});
+
+describe('identifiers and sequence', () => {
+  it('builds USUBJID from the study and subject codes', () => {
+    expect(usubjid('CARD-2024', 'S-001-0007')).toBe('CARD-2024-S-001-0007');
+  });
+  it('numbers a subject’s records in date order, undated last, ties kept', () => {
+    const recs = [{ AETERM: 'c', AESTDTC: '2024-03-01' }, { AETERM: 'none', AESTDTC: null }, { AETERM: 'a', AESTDTC: '2024-01' }, { AETERM: 'b', AESTDTC: '2024-01-15' }, { AETERM: 'b2', AESTDTC: '2024-01-15' }];
+    assignSeq(recs, 'AESEQ', ['AESTDTC', 'AEDTC']);
+    expect(recs.map((r) => [r.AETERM, (r as Record<string, unknown>).AESEQ])).toEqual([['a', 1], ['b', 2], ['b2', 3], ['c', 4], ['none', 5]]);
+  });
+});
+
+describe('SDTM targets', () => {
+  it('parses plain, findings, shared-qualifier and SUPPQUAL targets', () => {
+    expect(parseTarget('AE.AETERM')).toEqual({ domain: 'AE', variable: 'AETERM' });
+    expect(parseTarget('VS.VSORRES where VSTESTCD = SYSBP')).toEqual({ domain: 'VS', variable: 'VSORRES', testCodes: ['SYSBP'] });
+    expect(parseTarget('VS.VSPOS where VSTESTCD in (SYSBP, DIABP, PULSE)')).toEqual({ domain: 'VS', variable: 'VSPOS', testCodes: ['SYSBP', 'DIABP', 'PULSE'] });
+    expect(parseTarget('SUPPDM.QVAL where QNAM = RACEOTH')).toEqual({ domain: 'DM', variable: 'QVAL', qnam: 'RACEOTH' });
+    for (const bad of [undefined, '', 'AETERM', 'AE.', 'VS.VSORRES where VSPOS = X', 'SUPPDM.QVAL']) expect(parseTarget(bad)).toBeNull();
+  });
+  it('makes one findings record per test code with test name, results and units', () => {
+    const recs = findingsRecords('VS', [
+      { target: parseTarget('VS.VSORRES where VSTESTCD = SYSBP')!, label: 'Systolic Blood Pressure', unit: 'mmHg', value: 120 },
+      { target: parseTarget('VS.VSORRES where VSTESTCD = TEMP')!, label: 'Temperature', unit: 'C', value: '36.6' },
+      { target: parseTarget('VS.VSORRES where VSTESTCD = PULSE')!, label: 'Pulse Rate', unit: 'beats/min', value: null },
+      { target: parseTarget('VS.VSPOS where VSTESTCD in (SYSBP, PULSE)')!, label: 'Position', value: 'SITTING' },
+      { target: parseTarget('VS.VSDTC')!, label: 'Date', value: '2024-01-10' },
+    ]);
+    expect(recs).toEqual([
+      { VSDTC: '2024-01-10', VSTESTCD: 'SYSBP', VSTEST: 'Systolic Blood Pressure', VSORRES: '120', VSORRESU: 'mmHg', VSSTRESC: '120', VSSTRESN: 120, VSSTRESU: 'mmHg', VSPOS: 'SITTING' },
+      { VSDTC: '2024-01-10', VSTESTCD: 'TEMP', VSTEST: 'Temperature', VSORRES: '36.6', VSORRESU: 'C', VSSTRESC: '36.6', VSSTRESN: 36.6, VSSTRESU: 'C' },
+    ]);
+  });
+});
+
+describe('dataset metadata', () => {
+  it('maps site countries to ISO 3166-1 alpha-3, unknown to empty', () => {
+    expect(['United States', 'Canada', 'United Kingdom', 'France', 'Germany', 'Spain', 'Japan', 'Australia', 'Netherlands', 'Italy'].map(countryAlpha3)).toEqual(['USA', 'CAN', 'GBR', 'FRA', 'DEU', 'ESP', 'JPN', 'AUS', 'NLD', 'ITA']);
+    expect(countryAlpha3('Atlantis')).toBe('');
+  });
+  it('orders variables as the catalogue, keeps required and expected ones, permissible ones when used', () => {
+    const cat = new Map([['AE', new Map([
+      ['STUDYID', { name: 'STUDYID', label: 'Study Identifier', type: 'Char' as const, ordinal: 1, core: 'Req' }],
+      ['AESEQ', { name: 'AESEQ', label: 'Sequence Number', type: 'Num' as const, ordinal: 3, core: 'Req' }],
+      ['AEGRPID', { name: 'AEGRPID', label: 'Group ID', type: 'Char' as const, ordinal: 4, core: 'Perm' }],
+      ['AETERM', { name: 'AETERM', label: 'Reported Term for the Adverse Event', type: 'Char' as const, ordinal: 5, core: 'Req' }],
+    ])]]);
+    const vars = datasetVariables(cat, 'AE', new Map([['AETERM', 12], ['STUDYID', 8], ['AESEQ', 1]]), new Set(['AESEQ']));
+    expect(vars).toEqual([
+      { name: 'STUDYID', label: 'Study Identifier', type: 'Char', length: 8 },
+      { name: 'AESEQ', label: 'Sequence Number', type: 'Num', length: 8 },
+      { name: 'AETERM', label: 'Reported Term for the Adverse Event', type: 'Char', length: 12 },
+    ]);
+  });
+  it('lists the planned visits for TV in order with planned days', () => {
+    const tv = trialVisits({ id: 1, code: 'S', title: 't', phase: 'Phase II', startDate: null, plannedEndDate: null, targetEnrollment: 1, sponsorName: null }, [
+      { id: 2, code: 'D0', name: 'Day 0', dayOffset: 0, sortOrder: 2 },
+      { id: 1, code: 'SEL', name: 'Selection Visit', dayOffset: -14, sortOrder: 1 },
+    ]);
+    expect(tv.map((r) => [r.VISITNUM, r.VISIT, r.VISITDY])).toEqual([[1, 'SELECTION VISIT', -14], [2, 'DAY 0', 1]]);
+  });
+});

@@ -1,0 +1,34 @@
+// SDTM generation in Chromium: Generate SDTM in the header opens the SDTM Export tab; the data manager
+// generates a study's datasets, sees a card per domain with its record count, previews DM, and downloads
+// DM as SAS transport and every domain as a zip with its define.xml.
+import { readFile } from 'node:fs/promises';
+import { test, expect } from '@playwright/test';
+import { loginAs } from './support/auth';
+
+test('generate SDTM for a study, preview DM, download dm.xpt and all domains', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'data-manager', '/cdisc-standards');
+  await page.getByRole('button', { name: 'Generate SDTM' }).first().click();
+  await expect(page).toHaveURL(/tab=export/);
+  await page.getByTestId('sdtm-generate').click();
+  await expect(page.getByTestId('sdtm-run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const dm = page.locator('[data-testid="sdtm-dataset-card"][data-domain="DM"]');
+  await expect(dm.getByTestId('sdtm-dataset-records')).toHaveText(/^[1-9][\d,]*$/);
+  await expect(page.locator('[data-testid="sdtm-dataset-card"][data-domain="SV"]')).toBeVisible();
+
+  await dm.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('dialog').getByRole('table')).toContainText('USUBJID');
+  await page.keyboard.press('Escape');
+
+  let download = page.waitForEvent('download');
+  await dm.getByTestId('sdtm-export-sas').click();
+  const xpt = await readFile((await (await download).path())!);
+  expect(xpt.subarray(0, 80).toString('latin1')).toContain('HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!');
+  expect((await download).suggestedFilename()).toBe('dm.xpt');
+
+  download = page.waitForEvent('download');
+  await page.getByTestId('sdtm-export-all').click();
+  const zip = await readFile((await (await download).path())!);
+  expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+  expect(zip.includes(Buffer.from('define.xml'))).toBe(true);
+});
