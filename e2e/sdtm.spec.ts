@@ -31,4 +31,15 @@ test('generate SDTM for a study, preview DM, download dm.xpt and all domains', a
   const zip = await readFile((await (await download).path())!);
   expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
   expect(zip.includes(Buffer.from('define.xml'))).toBe(true);
+
+  // The Define.xml tab: the summary of what was generated, and its define.xml.
+  await page.getByRole('tab', { name: 'Define.xml' }).click();
+  const summary = page.getByTestId('define-summary');
+  await expect(summary).toContainText('2.1');
+  await expect(page.getByTestId('define-domains')).toContainText('DM');
+  download = page.waitForEvent('download');
+  await page.getByTestId('define-download').click();
+  const define = await readFile((await (await download).path())!, 'utf8');
+  expect(define).toContain('def:DefineVersion="2.1.');
+  expect(define).toContain('href="dm.xpt"');
 });

@@ -22,6 +22,7 @@ import { protocolRouter } from './modules/protocol/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { cdiscRouter } from './modules/cdisc/router.ts';
 import { sdtmRouter } from './modules/cdisc/sdtm/router.ts';
+import { validationRouter } from './modules/cdisc/validation/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -47,6 +48,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   cdisc: cdiscRouter,
   sdtm: sdtmRouter,
+  validation: validationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,3 +27,4 @@ export * from './coding.ts';
 export * from './analytics.ts';
 export * from './cdisc.ts';
 export * from './sdtm.ts';
+export * from './validation.ts';

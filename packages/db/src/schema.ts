@@ -512,6 +512,38 @@ export interface SdtmRunDatasetsTable {
   generatedAt: CreatedAt;
 }
 
+/** A validation of a finished SDTM run (migration 0022); audited. */
+export interface SdtmValidationRunsTable {
+  id: Generated<number>;
+  studyId: number;
+  sdtmRunId: number;
+  runBy: number;
+  runAt: CreatedAt;
+  isValid: boolean;
+  errors: number;
+  warnings: number;
+  checkedRules: number;
+  failedRules: number;
+  recordsChecked: number;
+  /** numeric(4,1): read as a string. */
+  score: ColumnType<string, number, number>;
+}
+
+/** An error or warning of a validation run. */
+export interface SdtmValidationFindingsTable {
+  id: Generated<number>;
+  validationRunId: number;
+  kind: 'error' | 'warning';
+  coreId: string | null;
+  type: string;
+  severity: 'high' | 'medium' | 'low';
+  message: string;
+  dataset: string;
+  variable: string | null;
+  record: number | null;
+  recommendation: string | null;
+}
+
 export interface TmfZonesTable {
   number: string;
   name: string;
@@ -714,6 +746,8 @@ export interface Database {
   cdiscMappings: CdiscMappingsTable;
   sdtmRuns: SdtmRunsTable;
   sdtmRunDatasets: SdtmRunDatasetsTable;
+  sdtmValidationRuns: SdtmValidationRunsTable;
+  sdtmValidationFindings: SdtmValidationFindingsTable;
   tmfZones: TmfZonesTable;
   tmfSections: TmfSectionsTable;
   tmfArtifacts: TmfArtifactsTable;

@@ -1,29 +1,32 @@
-// CDISC standards (/cdisc-standards): Import Standards, Export Define.xml and Generate SDTM in the
-// header (not built yet: disabled and labelled so), the four summary cards (figures that need study
+// CDISC standards (/cdisc-standards): Import Standards (not built yet: disabled and labelled so), Export
+// Define.xml and Generate SDTM (they open their tabs) in the header, the four summary cards (figures that need study
 // mappings and validation runs: Mapped Domains and AI Suggestions computed from the study's mappings,
-// the others a dash until validation runs exist), and five tabs. Domains works on the loaded catalogue
-// (SDTMIG 3.4, CDASHIG 2.2): search and type filter on the server, domain cards, View Variables. AI
+// Compliance Score and Validation Issues from the latest SDTM validation), and five tabs. Domains works
+// on the loaded catalogue (SDTMIG 3.4, CDASHIG 2.2): search and type filter on the server, domain cards, View Variables. AI
 // Mappings suggests, and lets a data manager approve or edit, each form field's SDTM target.
 // SDTM Export generates a study's datasets as a job and offers each as XPT, CSV and Dataset-JSON (all as a
-// zip with a define.xml); Generate SDTM in the header opens it. Validation and Define.xml say what they
-// will do and that they are not available yet.
+// zip with a define.xml); Generate SDTM in the header opens it. Validation runs the CDISC CORE rules and
+// the product's checks on the latest SDTM run and lists errors and warnings. Define.xml summarises the
+// latest generated datasets and downloads their Define-XML 2.1.
 // Tab, search, type, page, study, form and mapping mode live in the URL.
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CDISC_TABS, useCdiscParams } from '@/features/cdisc/use-cdisc-params';
-import { HeaderActions, NotAvailableTab } from '@/features/cdisc/not-available';
+import { HeaderActions } from '@/features/cdisc/header-actions';
+import { DefineTab } from '@/features/cdisc/define-tab';
 import { SummaryCards } from '@/features/cdisc/summary-cards';
 import { DOMAINS_PAGE_SIZE, DomainsTab } from '@/features/cdisc/domains-tab';
 import { MappingsTab } from '@/features/cdisc/mappings-tab';
 import { SdtmExportTab } from '@/features/cdisc/sdtm-export-tab';
+import { ValidationTab } from '@/features/cdisc/validation-tab';
 
 export default function CdiscStandardsPage() {
   const { t } = useTranslation('cdisc');
   const p = useCdiscParams(DOMAINS_PAGE_SIZE);
   return (
     <div>
-      <PageHeader title={t('title')} description={t('description')} actions={<HeaderActions onGenerate={() => p.setTab('export')} />} />
+      <PageHeader title={t('title')} description={t('description')} actions={<HeaderActions onGenerate={() => p.setTab('export')} onDefine={() => p.setTab('define')} />} />
       <p id="cdisc-actions-note" className="-mt-4 mb-6 text-right text-xs text-muted-foreground" data-testid="cdisc-actions-note">
         {t('actionsNote')}
       </p>
@@ -54,11 +57,12 @@ export default function CdiscStandardsPage() {
           <TabsContent value="export">
             <SdtmExportTab studyId={p.studyId} />
           </TabsContent>
-          {(['validation', 'define'] as const).map((key) => (
-            <TabsContent key={key} value={key}>
-              <NotAvailableTab tab={key} />
-            </TabsContent>
-          ))}
+          <TabsContent value="validation">
+            <ValidationTab studyId={p.studyId} onGenerate={() => p.setTab('export')} />
+          </TabsContent>
+          <TabsContent value="define">
+            <DefineTab studyId={p.studyId} onGenerateSdtm={() => p.setTab('export')} />
+          </TabsContent>
         </Tabs>
       </div>
     </div>

@@ -21,6 +21,7 @@ import * as m0018MedicalCoding from './0018-medical-coding.ts';
 import * as m0019CdiscCatalogue from './0019-cdisc-catalogue.ts';
 import * as m0020CdiscMappings from './0020-cdisc-mappings.ts';
 import * as m0021SdtmRuns from './0021-sdtm-runs.ts';
+import * as m0022SdtmValidation from './0022-sdtm-validation.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0019-cdisc-catalogue': m0019CdiscCatalogue,
   '0020-cdisc-mappings': m0020CdiscMappings,
   '0021-sdtm-runs': m0021SdtmRuns,
+  '0022-sdtm-validation': m0022SdtmValidation,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -77,4 +79,5 @@ export const AUDITED_TABLES = [
   'coding_synonyms',
   'cdisc_mappings',
   'sdtm_runs',
+  'sdtm_validation_runs',
 ] as const;

@@ -3,6 +3,7 @@
 //                                                  on in the background (poll sdtm.latestRun)
 //   GET  /api/cdisc/sdtm/:runId/:domain.:format    a stored dataset file (xpt, csv or json), e.g. ae.xpt
 //   GET  /api/cdisc/sdtm/:runId/all.zip            Export All Domains: every dataset's .xpt and define.xml
+//   GET  /api/cdisc/sdtm/:runId/define.xml         the run's Define-XML 2.1
 // 401 signed out, 403 a role that may not export, 400 bad input, 404 a study, run or dataset the user
 // cannot see.
 import { Router } from 'express';
@@ -38,6 +39,15 @@ export function sdtmRest(caller: CallerFor, files: BlobStore) {
     zip.addBuffer(Buffer.from(archive.defineXml, 'utf8'), 'define.xml');
     zip.end();
     zip.outputStream.on('error', () => res.destroy()).pipe(res);
+  });
+  r.get('/cdisc/sdtm/:runId/define.xml', async (req, res) => {
+    const archive = await caller(req, res).sdtm.archive({ runId: req.params.runId as never });
+    res.set({
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Content-Disposition': contentDisposition('define.xml', { type: 'attachment' }),
+      'Cache-Control': 'private, no-store',
+    });
+    res.send(archive.defineXml);
   });
   r.get('/cdisc/sdtm/:runId/:file', async (req, res) => {
     const m = /^([A-Za-z][A-Za-z0-9]{1,7})\.(xpt|csv|json)$/.exec(req.params.file);

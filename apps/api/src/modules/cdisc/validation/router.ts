@@ -1,0 +1,63 @@
+// validation.*: the Validation tab of /cdisc-standards. run validates the study's latest finished SDTM run
+// (cdisc.export: admin, data manager); latest reads the study's newest validation with a page of its
+// errors and of its warnings (cdisc.read within the user's studies).
+import { TRPCError } from '@trpc/server';
+import { validationLatestInput, validationRunInput, type ValidationFinding, type ValidationResult } from '@ctp/contracts';
+import type { Db } from '@ctp/db';
+import { router, permitted } from '../../../trpc.ts';
+import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../access.ts';
+import { validateSdtmRun } from './run.ts';
+import { SCORE_FORMULA } from './rules.ts';
+
+const read = permitted('cdisc.read');
+const exporter = permitted('cdisc.export');
+
+async function assertStudy(db: Db, scope: StudyScope, studyId: number) {
+  const study = await db.selectFrom('studies').select('id').where('id', '=', studyId).executeTakeFirst();
+  if (!study || !canSeeStudy(scope, studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+}
+
+async function findingsPage(db: Db, runId: number, kind: 'error' | 'warning', total: number, offset: number, limit: number) {
+  const rows = await db
+    .selectFrom('sdtmValidationFindings')
+    .select(['id', 'coreId', 'type', 'severity', 'message', 'dataset', 'variable', 'record', 'recommendation'])
+    .where('validationRunId', '=', runId)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { items: rows as ValidationFinding[], total, offset, limit };
+}
+
+export const validationRouter = router({
+  run: exporter.input(validationRunInput).mutation(async ({ ctx, input }) => {
+    await assertStudy(ctx.db, ctx.scope, input.studyId);
+    const sdtm = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
+    if (!sdtm) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Generate SDTM first: the study has no finished SDTM run' });
+    const validationRunId = await validateSdtmRun({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip ?? null, studyId: input.studyId, sdtmRunId: sdtm.id });
+    return { validationRunId, sdtmRunId: sdtm.id };
+  }),
+  latest: read.input(validationLatestInput).query(async ({ ctx, input }): Promise<ValidationResult | null> => {
+    assertStudyVisible(ctx.scope, input.studyId);
+    const run = await ctx.db.selectFrom('sdtmValidationRuns').selectAll().where('studyId', '=', input.studyId).orderBy('id', 'desc').executeTakeFirst();
+    if (!run) return null;
+    const datasets = await ctx.db
+      .selectFrom('sdtmRunDatasets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('runId', '=', run.sdtmRunId)
+      .executeTakeFirstOrThrow();
+    return {
+      id: run.id,
+      sdtmRunId: run.sdtmRunId,
+      isValid: run.isValid,
+      ranAt: new Date(run.runAt).toISOString(),
+      runBy: run.runBy,
+      counts: { errors: run.errors, warnings: run.warnings, checkedRules: run.checkedRules, failedRules: run.failedRules, recordsChecked: run.recordsChecked, datasets: Number(datasets.n) },
+      score: Number(run.score),
+      formula: SCORE_FORMULA,
+      errors: await findingsPage(ctx.db, run.id, 'error', run.errors, input.errorsOffset, input.limit),
+      warnings: await findingsPage(ctx.db, run.id, 'warning', run.warnings, input.warningsOffset, input.limit),
+    };
+  }),
+});
