@@ -1,0 +1,70 @@
+// npm run bench:sdtm [-- --scale 10]   SDTM generation at a benchmark scale: loads the demo data at that scale
+// into PostgreSQL (BENCH_DATABASE_URL's server, database ctp_bench_sdtm_<scale>, kept for the next run),
+// then generates every domain for the study with the most subjects in this process, sampling the process's
+// resident and heap memory every 50 ms. Prints wall time, subjects, records per dataset and peak memory;
+// run it at two scales to see whether memory stays flat as subjects grow (the job streams in batches).
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { BlobStore, connect, migrateToLatest, seedDemoData, sql } from '@ctp/db';
+import { awaitSdtmRun, startSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
+
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '10' } } });
+const scale = Number(values.scale);
+const server = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ctp_bench');
+const dbName = `ctp_bench_sdtm_${scale}`;
+const storageDir = path.join(os.tmpdir(), `ctp-bench-sdtm-${scale}`);
+
+async function ensureDatabase(): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: new URL('/postgres', server).toString() });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount! > 0;
+  if (!exists) await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  return exists;
+}
+
+const existed = await ensureDatabase();
+const handle = await connect({ databaseUrl: new URL(`/${dbName}`, server).toString() });
+const { db } = handle;
+await migrateToLatest(db);
+if (!existed || (await db.selectFrom('studies').select('id').executeTakeFirst()) === undefined) {
+  const t0 = Date.now();
+  console.log(`» Loading demo data at scale ${scale} into ${dbName}`);
+  await seedDemoData(db, { scale, storageDir });
+  await sql`analyze`.execute(db);
+  console.log(`  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+const { rows } = await sql<{ id: number; code: string; subjects: number; entries: number }>`
+  select s.id, s.code, (select count(*)::int from patients p where p.study_id = s.id) as subjects,
+         (select count(*)::int from form_submissions f join patients p on p.id = f.patient_id where p.study_id = s.id and f.status <> 'draft') as entries
+    from studies s order by subjects desc limit 1`.execute(db);
+const study = rows[0]!;
+const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
+
+let peakRss = 0;
+let peakHeap = 0;
+const sample = () => {
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed);
+};
+global.gc?.();
+const before = process.memoryUsage();
+const timer = setInterval(sample, 50);
+const started = performance.now();
+const { runId } = await startSdtmRun({ db, files: new BlobStore(storageDir), userId: admin.id, clientIp: null, studyId: study.id });
+await awaitSdtmRun(runId);
+const seconds = (performance.now() - started) / 1000;
+clearInterval(timer);
+sample();
+const run = await db.selectFrom('sdtmRuns').select(['status', 'error']).where('id', '=', runId).executeTakeFirstOrThrow();
+const datasets = await db.selectFrom('sdtmRunDatasets').select(['domain', 'records']).where('runId', '=', runId).orderBy('domain').execute();
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+console.log(`\nSDTM generation, scale ${scale}: study ${study.code} with ${study.subjects} subjects and ${study.entries} form entries`);
+console.log(`  status ${run.status}${run.error ? ` (${run.error})` : ''}, wall time ${seconds.toFixed(1)} s`);
+console.log(`  records: ${datasets.map((d) => `${d.domain} ${d.records}`).join(', ')} (total ${datasets.reduce((n, d) => n + d.records, 0)})`);
+console.log(`  memory: rss ${mb(before.rss)} before, peak ${mb(peakRss)}; heap ${mb(before.heapUsed)} before, peak ${mb(peakHeap)}`);
+await handle.close();
