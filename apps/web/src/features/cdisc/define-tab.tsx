@@ -2,7 +2,6 @@
 // version 2.1, last updated = when its datasets were generated, the SDTM domains included) and the download
 // of its Define-XML 2.1 (built from the run's datasets and the SDTMIG catalogue). Without a finished run it
 // says to generate SDTM first.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileCode2 } from 'lucide-react';
 import { DEFINE_XML_VERSION } from '@ctp/contracts';
@@ -11,33 +10,20 @@ import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/states';
+import { TabStudyPicker, useTabStudy } from './tab-study';
 
 export function DefineTab({ studyId, onGenerateSdtm }: { studyId?: number; onGenerateSdtm: () => void }) {
   const { t } = useTranslation('define');
-  const [picked, setPicked] = useState<number>();
-  const studies = trpc.studies.list.useQuery({ limit: 100 }, { enabled: studyId === undefined });
-  const study = studyId ?? picked ?? studies.data?.items[0]?.id;
+  const { study, options, pick, showPicker } = useTabStudy(studyId);
   const detail = trpc.studies.byId.useQuery({ id: study! }, { enabled: study !== undefined });
   const run = trpc.sdtm.latestRun.useQuery({ studyId: study! }, { enabled: study !== undefined });
   const datasets = run.data?.datasets ?? [];
   const updated = datasets.reduce<string | null>((max, d) => (!max || d.generatedAt > max ? d.generatedAt : max), null);
   return (
     <div className="grid gap-4" data-testid="define-tab">
-      {studyId === undefined && (
-        <label className="flex items-center gap-2 text-sm">
-          <span className="text-muted-foreground">{t('study')}</span>
-          <NativeSelect className="w-48" value={study ?? ''} onChange={(e) => setPicked(Number(e.target.value))} aria-label={t('study')}>
-            {studies.data?.items.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.studyId}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-      )}
+      {showPicker && <TabStudyPicker label={t('study')} value={study} options={options} onPick={pick} />}
       {run.isPending || detail.isPending ? (
         <Skeleton className="h-40" />
       ) : !datasets.length || !run.data ? (

@@ -13,10 +13,10 @@ import { formatDateTime } from '@/lib/format';
 import { toast } from '@/components/ui/use-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { TabStudyPicker, useTabStudy } from './tab-study';
 import { SdtmDatasetCard } from './sdtm-dataset-card';
 import { SdtmPreviewDialog } from './sdtm-preview-dialog';
 
@@ -24,9 +24,7 @@ export function SdtmExportTab({ studyId }: { studyId?: number }) {
   const { t } = useTranslation('sdtm');
   const canExport = useCan('cdisc.export');
   const utils = trpc.useUtils();
-  const [picked, setPicked] = useState<number | undefined>(undefined);
-  const studies = trpc.studies.list.useQuery({ limit: 100 }, { enabled: studyId === undefined });
-  const study = studyId ?? picked ?? studies.data?.items[0]?.id;
+  const { study, options, pick, showPicker } = useTabStudy(studyId);
   const run = trpc.sdtm.latestRun.useQuery(
     { studyId: study ?? 0 },
     { enabled: study !== undefined, refetchInterval: (q) => (q.state.data?.status === 'running' ? 2000 : false) },
@@ -43,18 +41,7 @@ export function SdtmExportTab({ studyId }: { studyId?: number }) {
     <div className="grid gap-4" data-testid="sdtm-export">
       <Card>
         <CardContent className="flex flex-wrap items-end gap-3 pt-5">
-          {studyId === undefined && (
-            <label className="grid gap-1 text-sm">
-              <span className="text-muted-foreground">{t('study')}</span>
-              <NativeSelect className="w-48" value={study ?? ''} onChange={(e) => setPicked(Number(e.target.value))} aria-label={t('study')}>
-                {studies.data?.items.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.studyId}
-                  </option>
-                ))}
-              </NativeSelect>
-            </label>
-          )}
+          {showPicker && <TabStudyPicker label={t('study')} value={study} options={options} onPick={pick} />}
           {canExport && (
             <Button onClick={() => study !== undefined && generate.mutate({ studyId: study })} disabled={study === undefined || running} data-testid="sdtm-generate">
               <Play aria-hidden /> {t('generate')}

@@ -11,10 +11,10 @@ import { useCan } from '@/lib/auth';
 import { serverError } from '@/lib/server-error';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/components/ui/use-toast';
+import { TabStudyPicker, useTabStudy } from './tab-study';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 
@@ -25,11 +25,9 @@ export function ValidationTab({ studyId, onGenerate }: { studyId?: number; onGen
   const { t } = useTranslation('cdisc');
   const canRun = useCan('cdisc.export');
   const utils = trpc.useUtils();
-  const [picked, setPicked] = useState<number | undefined>(undefined);
+  const { study, options, pick, showPicker } = useTabStudy(studyId);
   const [errorsOffset, setErrorsOffset] = useState(0);
   const [warningsOffset, setWarningsOffset] = useState(0);
-  const studies = trpc.studies.list.useQuery({ limit: 100 }, { enabled: studyId === undefined });
-  const study = studyId ?? picked ?? studies.data?.items[0]?.id;
   const sdtm = trpc.sdtm.latestRun.useQuery({ studyId: study ?? 0 }, { enabled: study !== undefined });
   const latest = trpc.validation.latest.useQuery({ studyId: study ?? 0, limit: PAGE, errorsOffset, warningsOffset }, { enabled: study !== undefined });
   const run = trpc.validation.run.useMutation({
@@ -47,26 +45,17 @@ export function ValidationTab({ studyId, onGenerate }: { studyId?: number; onGen
     <div className="grid gap-4" data-testid="validation-tab">
       <Card>
         <CardContent className="flex flex-wrap items-end gap-3 pt-5">
-          {studyId === undefined && (
-            <label className="grid gap-1 text-sm">
-              <span className="text-muted-foreground">{t('validation.study')}</span>
-              <NativeSelect
-                className="w-48"
-                value={study ?? ''}
-                onChange={(e) => {
-                  setPicked(Number(e.target.value));
-                  setErrorsOffset(0);
-                  setWarningsOffset(0);
-                }}
-                aria-label={t('validation.study')}
-              >
-                {studies.data?.items.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.studyId}
-                  </option>
-                ))}
-              </NativeSelect>
-            </label>
+          {showPicker && (
+            <TabStudyPicker
+              label={t('validation.study')}
+              value={study}
+              options={options}
+              onPick={(id) => {
+                pick(id);
+                setErrorsOffset(0);
+                setWarningsOffset(0);
+              }}
+            />
           )}
           {canRun && (
             <Button onClick={() => study !== undefined && run.mutate({ studyId: study })} disabled={study === undefined || !hasSdtm || run.isPending} data-testid="validation-run">
