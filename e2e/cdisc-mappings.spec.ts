@@ -58,6 +58,13 @@ test('generate, read and approve mapping suggestions', async ({ page }) => {
   await expect(mapped).toHaveText(`${mappedBefore! + 1}/${fed}`);
   await expect(page.getByTestId('cdisc-card-suggestions-value')).toHaveText(String(suggestionsAfterGenerate - 2));
 
+  // Reject one with its reason.
+  const aeout = tab.locator('[data-testid="cdisc-mapping-card"][data-field="AEOUT"]');
+  await aeout.getByRole('button', { name: 'Reject' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').fill('Outcome goes to the sponsor-defined SUPPAE');
+  await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+  await expect(aeout).toHaveAttribute('data-status', 'rejected');
+
   // Edit opens the SDTMIG pickers.
   const aerel = tab.locator('[data-testid="cdisc-mapping-card"][data-field="AEREL"]');
   await aerel.getByRole('button', { name: 'Edit' }).click();

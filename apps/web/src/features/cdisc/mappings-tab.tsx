@@ -17,6 +17,7 @@ import { NativeSelect } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { EditMappingDialog } from './edit-mapping-dialog';
+import { RejectMapping } from './reject-mapping';
 
 const CONFIDENCE_TONE = { high: 'bg-green-100 text-green-800', medium: 'bg-yellow-100 text-yellow-800', low: 'bg-red-100 text-red-800' } as const;
 const STATUS_TONE = { suggested: 'primary', approved: 'success', rejected: 'danger' } as const;
@@ -121,6 +122,7 @@ export function MappingsTab({
               approving={approve.isPending && approve.variables?.id === m.id}
               onApprove={() => m.id !== null && m.version !== null && approve.mutate({ id: m.id, version: m.version })}
               onEdit={() => setEditing(m)}
+              onRejected={refresh}
             />
           ))}
         </div>
@@ -139,7 +141,7 @@ export function MappingsTab({
   );
 }
 
-function MappingCard({ mapping: m, manual, canMap, approving, onApprove, onEdit }: { mapping: CdiscMapping; manual: boolean; canMap: boolean; approving: boolean; onApprove: () => void; onEdit: () => void }) {
+function MappingCard({ mapping: m, manual, canMap, approving, onApprove, onEdit, onRejected }: { mapping: CdiscMapping; manual: boolean; canMap: boolean; approving: boolean; onApprove: () => void; onEdit: () => void; onRejected: () => Promise<unknown> }) {
   const { t } = useTranslation('cdisc');
   const level = m.confidence !== null ? confidenceLevel(m.confidence) : null;
   return (
@@ -172,6 +174,7 @@ function MappingCard({ mapping: m, manual, canMap, approving, onApprove, onEdit 
               <Button size="sm" onClick={onApprove} disabled={approving}>{t('mappings.approve')}</Button>
             )}
             <Button size="sm" variant="outline" onClick={onEdit}>{t('mappings.edit')}</Button>
+            {!manual && m.status === 'suggested' && m.id !== null && m.version !== null && <RejectMapping id={m.id} version={m.version} onDone={onRejected} />}
           </div>
         )}
       </CardContent>
