@@ -47,7 +47,7 @@ export async function proposeCoding(tx: Tx, e: { submissionId: number; studyId: 
     const synonym = normalizedKey
       ? await tx.selectFrom('codingSynonyms').select('lltCode').where('studyId', '=', e.studyId).where('dictionaryId', '=', dictionary.id).where('normalized', '=', normalizedKey).executeTakeFirst()
       : undefined;
-    const synonymTerm = synonym && index.terms.find((t) => t.term.lltCode === synonym.lltCode)?.term;
+    const synonymTerm = synonym && index.byCode.get(synonym.lltCode);
     const best = candidates[0];
     const row = {
       verbatim,

@@ -28,9 +28,9 @@ interface IndexedTerm {
 export interface DictionaryIndex {
   size: number;
   terms: IndexedTerm[];
-  byExact: Map<string, number[]>;
-  bySorted: Map<string, number[]>;
   byToken: Map<string, number[]>;
+  /** An LLT by its code (a study synonym names its term by code). */
+  byCode: Map<string, DictionaryTerm>;
   /** A one-letter deletion (or the word itself) -> vocabulary words. */
   deletes: Map<string, string[]>;
 }
@@ -48,14 +48,13 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 export function buildIndex(terms: DictionaryTerm[]): DictionaryIndex {
-  const index: DictionaryIndex = { size: terms.length, terms: [], byExact: new Map(), bySorted: new Map(), byToken: new Map(), deletes: new Map() };
+  const index: DictionaryIndex = { size: terms.length, terms: [], byToken: new Map(), byCode: new Map(), deletes: new Map() };
   const vocabulary = new Set<string>();
   terms.forEach((term, i) => {
     const tokens = termTokens(term.lltName);
     const entry = { term, tokens, key: tokens.join(' '), sortedKey: [...tokens].sort().join(' ') };
     index.terms.push(entry);
-    push(index.byExact, entry.key, i);
-    push(index.bySorted, entry.sortedKey, i);
+    index.byCode.set(term.lltCode, term);
     for (const t of new Set(tokens)) {
       push(index.byToken, t, i);
       vocabulary.add(t);

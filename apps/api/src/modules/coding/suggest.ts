@@ -20,7 +20,7 @@ export async function suggestCoding(db: Db, input: { description: string; studyI
       .where('dictionaryId', '=', dictionary.id)
       .where('normalized', '=', normalizedKey)
       .executeTakeFirst();
-    const term = synonym && index.terms.find((t) => t.term.lltCode === synonym.lltCode)?.term;
+    const term = synonym && index.byCode.get(synonym.lltCode);
     if (term) {
       ranked = [{ ...term, score: 1, reasons: [`study synonym: "${synonym.verbatim}" was coded to this term before`] }, ...candidates.filter((c) => c.lltCode !== term.lltCode)].slice(0, input.limit ?? 10);
     }

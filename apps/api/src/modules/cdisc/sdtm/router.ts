@@ -2,7 +2,6 @@
 // admin, data manager) and returns at once; latestRun reads the study's newest run with its progress and
 // datasets, preview a page of a dataset's rows, fileInfo where a stored file is (for the REST download);
 // these read with cdisc.read within the user's studies.
-import fs from 'node:fs';
 import { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse';
 import { sdtmExportInput, sdtmPreviewInput, sdtmRunInput, SDTM_FILE_FORMATS, sdtmDomainCode, id, type SdtmPreviewPage, type SdtmRun, type SdtmVariable } from '@ctp/contracts';
@@ -118,7 +117,7 @@ export const sdtmRouter = router({
     .query(async ({ ctx, input }) => {
       const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
       const sha256 = input.format === 'xpt' ? d.xptSha256 : input.format === 'csv' ? d.csvSha256 : d.jsonSha256;
-      if (!fs.existsSync(ctx.files.pathOf(sha256))) throw new TRPCError({ code: 'NOT_FOUND', message: 'The stored file is missing' });
+      if (!(await ctx.files.has(sha256))) throw new TRPCError({ code: 'NOT_FOUND', message: 'The stored file is missing' });
       return { sha256, fileName: `${d.domain.toLowerCase()}.${input.format}` };
     }),
 });
