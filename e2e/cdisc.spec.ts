@@ -1,7 +1,7 @@
 // CDISC standards in Chromium: the Domains tab on the loaded catalogue (SDTMIG 3.4, CDASHIG 2.2). A
 // monitor searches 'dm' and finds the Demographics card with its variable count, opens View Variables
 // and sees USUBJID (Req) and AGE (Num); the type filter switches the cards between SDTM and CDASH, and
-// ADaM says no ADaM standard is loaded. The capabilities not built yet are disabled and say so, and the
+// ADaM says no ADaM standard is loaded. Import Standards is disabled for a monitor and says why, and the
 // summary cards show no invented figures (Mapped Domains and AI Suggestions are computed; Compliance Score
 // and Validation Issues come from a study's latest validation, so without a picked study they are a dash
 // and say why; sdtm-validation.spec.ts covers them with a study).
@@ -21,9 +21,10 @@ test('domains: search, type filter and View Variables on the loaded catalogue', 
   await loginAs(page, 'monitor', '/cdisc-standards');
   await expect(page.getByRole('heading', { level: 1, name: 'CDISC Standards' })).toBeVisible();
 
-  // Not built yet, and said so: no fake behaviour, no fixed figures.
+  // A monitor may not import standards (cdisc-standards-import.spec.ts imports one as an admin): the
+  // button is disabled and says why. No fixed figures.
   await expect(page.getByRole('button', { name: 'Import Standards' })).toBeDisabled();
-  await expect(page.getByTestId('cdisc-actions-note')).toContainText('not available yet in this version');
+  await expect(page.getByTestId('cdisc-actions-note')).toHaveText('Import Standards: administrators and data managers import standards.');
   for (const card of ['compliance', 'issues']) {
     await expect(page.getByTestId(`cdisc-card-${card}-value`)).toHaveText('—');
     await expect(page.getByTestId(`cdisc-card-${card}`)).toContainText('Pick a study to see its validation figures');

@@ -36,10 +36,12 @@ test('generate SDTM for a study, preview DM, download dm.xpt and all domains', a
   await page.getByRole('tab', { name: 'Define.xml' }).click();
   const summary = page.getByTestId('define-summary');
   await expect(summary).toContainText('2.1');
+  await expect(page.getByTestId('define-standard')).toHaveText('SDTMIG 3.4');
   await expect(page.getByTestId('define-domains')).toContainText('DM');
   download = page.waitForEvent('download');
   await page.getByTestId('define-download').click();
   const define = await readFile((await (await download).path())!, 'utf8');
   expect(define).toContain('def:DefineVersion="2.1.');
+  expect(define).toContain('Name="SDTMIG" Type="IG" Version="3.4"');
   expect(define).toContain('href="dm.xpt"');
 });

@@ -16,6 +16,8 @@
  *    implementation notes.
  *  - cdash/library-cdashig-2-2.xml: the groups' titles and classes (a scenario group such as
  *    LB.CentralProcessing takes its domain's title, with the scenario spelled out).
+ * Both XML files are read by packages/db/src/reference/cdisc-library-xml.ts, the reader the API's
+ * standards import (POST /api/cdisc/standards) uses too.
  *
  * ADaM: the reference holds no ADaM implementation guide, so none is written (the app then says no ADaM
  * standard is loaded rather than showing invented datasets).
@@ -31,15 +33,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { XMLParser } from 'fast-xml-parser';
+// The XML is read by the same module as the API's standards import (relative: a script, not a package).
+import { clean, parseCdiscLibraryXml, shortNote, titleCase } from '../../packages/db/src/reference/cdisc-library-xml.ts';
 
 type Row = Record<string, string>;
 type Cell = string | number | null;
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_OUT = path.join(REPO_ROOT, 'packages/db/src/reference/cdisc-catalogue.json');
-/** The longest note kept, in characters (the IG's full text stays in the IG). */
-export const NOTE_MAX = 500;
 
 export const DATASET_COLUMNS = ['standard', 'code', 'name', 'class', 'structure', 'description'] as const;
 export const VARIABLE_COLUMNS = [
@@ -79,73 +80,16 @@ function readCsv(file: string): Row[] {
   return parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as Row[];
 }
 
-/** Whitespace-normalised text; a stray literal backslash-n of the exports ("ECG Clinical Significance \\n") goes. */
-const clean = (s: string | undefined): string =>
-  (s ?? '')
-    .replace(/\\n/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-/** Like clean, but the exports' paragraph breaks (a literal backslash-n) become line breaks. */
-const cleanParagraphs = (s: string | undefined): string =>
-  (s ?? '')
-    .split(/\\n/)
-    .map(clean)
-    .filter(Boolean)
-    .join('\n');
 const orNull = (s: string | undefined): string | null => clean(s) || null;
 
-/** A note cut at NOTE_MAX characters on a word boundary, with an ellipsis when cut. */
-export function shortNote(raw: string | undefined): string | null {
-  const s = cleanParagraphs(raw);
-  if (!s) return null;
-  if (s.length <= NOTE_MAX) return s;
-  const cut = s.slice(0, NOTE_MAX - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > NOTE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
-}
-
-/** "SPECIAL PURPOSE" -> "Special Purpose". */
-function titleCase(s: string): string {
-  return s.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
-}
-
-/** "CentralProcessingCS" -> "Central Processing CS"; "PKSampleCollectionTimeInterval" -> "PK Sample ..." */
-function spellScenario(s: string): string {
-  return s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
-}
-
-const xmlParser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  isArray: (name) => ['ItemGroupDef', 'CodeList', 'TranslatedText'].includes(name),
-});
-interface XmlText {
-  '#text'?: string;
-}
-interface XmlGroup {
-  '@_Name': string;
-  '@_Domain': string;
-  Description?: { TranslatedText?: (XmlText | string)[] };
-  'mdr:Class'?: { '@_Name'?: string };
-}
-function metaDataVersion(file: string): { ItemGroupDef?: XmlGroup[]; CodeList?: { '@_OID': string; '@_Name': string }[] } {
-  const doc = xmlParser.parse(readFileSync(file, 'utf8')) as {
-    ODM: { Study: { MetaDataVersion: ReturnType<typeof metaDataVersion> } };
-  };
-  return doc.ODM.Study.MetaDataVersion;
-}
-function textOf(d: XmlGroup['Description']): string {
-  const t = d?.TranslatedText?.[0];
-  return clean(typeof t === 'string' ? t : t?.['#text']);
-}
+/** The parsed CDISC Library export of a reference file. */
+const libraryExport = (file: string) => parseCdiscLibraryXml(readFileSync(file, 'utf8'));
 
 function sdtmig(referenceDir: string) {
   const rows = readCsv(path.join(referenceDir, 'sdtmig/sdtmig-3-4-variables.csv'));
   // Names of code lists the CSV leaves without a short name, when the XML gives more than the C-code.
   const listNames = new Map<string, string>();
-  for (const cl of metaDataVersion(path.join(referenceDir, 'sdtmig/library-sdtmig-3-4.xml')).CodeList ?? []) {
-    listNames.set(cl['@_OID'], clean(cl['@_Name']));
-  }
+  for (const cl of libraryExport(path.join(referenceDir, 'sdtmig/library-sdtmig-3-4.xml')).codeLists) listNames.set(cl.oid, cl.name);
   const datasets: Cell[][] = [];
   const variables: Cell[][] = [];
   const seen = new Set<string>();
@@ -191,10 +135,7 @@ function sdtmig(referenceDir: string) {
 
 function cdashig(referenceDir: string) {
   const rows = readCsv(path.join(referenceDir, 'cdash/cdashig-2-2-variables-with-sdtm-targets.csv'));
-  const groups = new Map<string, XmlGroup>();
-  for (const g of metaDataVersion(path.join(referenceDir, 'cdash/library-cdashig-2-2.xml')).ItemGroupDef ?? []) {
-    groups.set(g['@_Name'], g);
-  }
+  const groups = new Map(libraryExport(path.join(referenceDir, 'cdash/library-cdashig-2-2.xml')).datasets.map((d) => [d.code, d]));
   const datasets: Cell[][] = [];
   const variables: Cell[][] = [];
   const seen = new Set<string>();
@@ -204,23 +145,9 @@ function cdashig(referenceDir: string) {
       seen.add(code);
       const domain = clean(r.domain);
       const own = groups.get(code);
-      const domainGroup = groups.get(domain);
-      if (!own || !domainGroup) throw new Error(`The CDASHIG XML has no ItemGroupDef for ${code}`);
-      const title = textOf(domainGroup.Description);
-      if (!title) throw new Error(`The CDASHIG XML gives no title for ${domain}`);
-      const scenario = code.includes('.') ? spellScenario(code.slice(code.indexOf('.') + 1)) : null;
-      const cls = own['mdr:Class']?.['@_Name'] ?? domainGroup['mdr:Class']?.['@_Name'];
-      const name = scenario ? `${title} (${scenario})` : title;
-      datasets.push([
-        'CDASHIG',
-        code,
-        name,
-        cls ? titleCase(cls) : null,
-        null,
-        scenario
-          ? `Data collection fields for ${title}, scenario ${scenario}; they map to SDTM ${domain}.`
-          : `Data collection fields for ${title}; they map to SDTM ${domain}.`,
-      ]);
+      if (!own || !groups.has(domain) || own.domain !== domain) throw new Error(`The CDASHIG XML has no ItemGroupDef for ${code} of ${domain}`);
+      // Name (a scenario group takes its domain's title), class and description as the export reads them.
+      datasets.push(['CDASHIG', code, own.name, own.class, null, own.description]);
     }
     const targets = clean(r.sdtm_targets)
       .split(';')

@@ -3,12 +3,14 @@
 // then generates every domain for the study with the most subjects in this process, sampling the process's
 // resident and heap memory every 50 ms. Prints wall time, subjects, records per dataset and peak memory;
 // run it at two scales to see whether memory stays flat as subjects grow (the job streams in batches).
+// Then validates the run (the Validation tab's job) and prints its wall time, findings and peak memory.
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BlobStore, connect, migrateToLatest, seedDemoData, sql } from '@ctp/db';
 import { awaitSdtmRun, startSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
+import { validateSdtmRun } from '../src/modules/cdisc/validation/run.ts';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: '10' } } });
 const scale = Number(values.scale);
@@ -67,4 +69,19 @@ console.log(`\nSDTM generation, scale ${scale}: study ${study.code} with ${study
 console.log(`  status ${run.status}${run.error ? ` (${run.error})` : ''}, wall time ${seconds.toFixed(1)} s`);
 console.log(`  records: ${datasets.map((d) => `${d.domain} ${d.records}`).join(', ')} (total ${datasets.reduce((n, d) => n + d.records, 0)})`);
 console.log(`  memory: rss ${mb(before.rss)} before, peak ${mb(peakRss)}; heap ${mb(before.heapUsed)} before, peak ${mb(peakHeap)}`);
+
+// Validation of the run
+global.gc?.();
+const beforeValidation = process.memoryUsage();
+peakRss = 0;
+peakHeap = 0;
+const vTimer = setInterval(sample, 50);
+const vStarted = performance.now();
+const validationId = await validateSdtmRun({ db, files: new BlobStore(storageDir), userId: admin.id, clientIp: null, studyId: study.id, sdtmRunId: runId });
+const vSeconds = (performance.now() - vStarted) / 1000;
+clearInterval(vTimer);
+sample();
+const v = await db.selectFrom('sdtmValidationRuns').select(['status', 'errors', 'warnings', 'checkedRules', 'recordsChecked', 'score']).where('id', '=', validationId).executeTakeFirstOrThrow();
+console.log(`\nValidation: status ${v.status}, wall time ${vSeconds.toFixed(1)} s, ${v.recordsChecked} records, ${v.checkedRules} rule applications, ${v.errors} errors, ${v.warnings} warnings, score ${v.score}`);
+console.log(`  memory: rss ${mb(beforeValidation.rss)} before, peak ${mb(peakRss)}; heap ${mb(beforeValidation.heapUsed)} before, peak ${mb(peakHeap)}`);
 await handle.close();

@@ -13,6 +13,7 @@ import { codingRest } from './modules/coding/rest.ts';
 import { ertmsRest } from './modules/ertms/rest.ts';
 import { protocolRest } from './modules/protocol/rest.ts';
 import { cdiscRest } from './modules/cdisc/rest.ts';
+import { cdiscStandardsRest } from './modules/cdisc/standards/rest.ts';
 import { sdtmRest } from './modules/cdisc/sdtm/rest.ts';
 import type { BlobStore } from '@ctp/db';
 
@@ -30,6 +31,7 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(protocolRest(caller, files.dir, uploadMaxMb));
   r.use(codingRest(caller, files));
   r.use(cdiscRest(caller));
+  r.use(cdiscStandardsRest(caller, files.dir, uploadMaxMb));
   r.use(sdtmRest(caller, files));
   return r;
 }

@@ -3,6 +3,7 @@ import { authRouter } from './modules/auth/router.ts';
 import { dashboardRouter } from './modules/dashboard/router.ts';
 import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
+import { designRouter } from './modules/design/router.ts';
 import { sitesRouter } from './modules/sites/router.ts';
 import { patientsRouter } from './modules/patients/router.ts';
 import { formsRouter } from './modules/forms/router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   studies: studiesRouter,
   trials: trialsRouter,
+  design: designRouter,
   sites: sitesRouter,
   patients: patientsRouter,
   forms: formsRouter,

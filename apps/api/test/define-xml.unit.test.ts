@@ -5,12 +5,10 @@
 // is proven on CDISC's own SDTM example (valid) and on a broken document (invalid). Then the refusals,
 // and the catalogue helper on the checked-in SDTMIG 3.4 catalogue.
 // Fixtures: test/fixtures/define-xml-2.1 (the schema set and the example, unmodified; see its README).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildDefineXml,
   DefineXmlError,
@@ -26,43 +24,12 @@ import {
   type CatalogueDefineInput,
 } from '../src/modules/cdisc/define/from-catalogue.ts';
 import type { XptDatasetSpec, XptVariable } from '../src/modules/cdisc/formats/xpt.ts';
+import { DEFINE_FIXTURES, expectSchemaValid, itXsd, skipXmllint, xmllint, xmlTempDir } from './support/xmllint.ts';
 
-const FIXTURES = join(import.meta.dirname, 'fixtures', 'define-xml-2.1');
-const XSD = join(FIXTURES, 'schema', 'cdisc-define-2.1', 'define2-1-0.xsd');
-const EXAMPLE = join(FIXTURES, 'examples', 'defineV21-SDTM.xml');
+const EXAMPLE = join(DEFINE_FIXTURES, 'examples', 'defineV21-SDTM.xml');
 
-// --- xmllint ---------------------------------------------------------------------------------------
-const skipXmllint = process.env.SKIP_XMLLINT === '1';
-if (skipXmllint) console.warn('SKIP_XMLLINT=1: the Define-XML XSD validation tests (xmllint) are skipped.');
-const itXsd = skipXmllint ? it.skip : it;
-const tempDir = mkdtempSync(join(tmpdir(), 'ctp-define-'));
-afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
-
-/** xmllint --schema on a file; fails (not skips) when xmllint is missing. */
-function xmllint(file: string) {
-  const version = spawnSync('xmllint', ['--version']);
-  if (version.error || version.status !== 0) {
-    throw new Error(
-      'xmllint is not installed: install libxml2-utils (apt-get install -y libxml2-utils), or set SKIP_XMLLINT=1 to skip the XSD validation tests.',
-    );
-  }
-  const result = spawnSync('xmllint', ['--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8' });
-  // The schema parser's warnings about the ODM namespace imported twice are the schema set's own.
-  const errors = result.stderr
-    .split('\n')
-    .filter((line) => line.trim() && !line.includes('Schemas parser warning') && !line.endsWith(' validates'))
-    .join('\n');
-  return { status: result.status, stderr: result.stderr, errors };
-}
-function expectSchemaValid(xml: string, name: string) {
-  const file = join(tempDir, `${name}.xml`);
-  writeFileSync(file, xml);
-  const result = xmllint(file);
-  // On failure the message shows xmllint's own errors.
-  expect(result.errors, `xmllint on ${name}`).toBe('');
-  expect(result.stderr).toContain(`${name}.xml validates`);
-  expect(result.status).toBe(0);
-}
+// --- xmllint: test/support/xmllint.ts -------------------------------------------------------------
+const tempDir = xmlTempDir();
 
 // --- A small study -----------------------------------------------------------------------------------
 // The XPT descriptors as the dataset writer has them; the define.xml lengths must be these.

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
 import { awaitSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
 import { CORE_RULES, complianceScore } from '../src/modules/cdisc/validation/rules.ts';
+import { awaitValidation } from '../src/modules/cdisc/validation/run.ts';
 
 let t: TestDatabase;
 let as: Record<string, Caller>;
@@ -34,8 +35,17 @@ describe('SDTM validation', () => {
   it('validates the latest finished SDTM run and stores the result', async () => {
     const started = await as['data-manager']!.sdtm.exportSdtm({ studyId });
     await awaitSdtmRun(started.runId);
-    const { validationRunId, sdtmRunId } = await as['data-manager']!.validation.run({ studyId });
+    const { validationRunId, sdtmRunId, started: job } = await as['data-manager']!.validation.run({ studyId });
     expect(sdtmRunId).toBe(started.runId);
+    expect(job).toBe(true);
+    // a background job: running with its progress until it ends
+    const running = (await as.monitor!.validation.job({ studyId }))!;
+    expect(running.id).toBe(validationRunId);
+    expect(['running', 'done']).toContain(running.status);
+    await awaitValidation(validationRunId);
+    const finished = (await as.monitor!.validation.job({ studyId }))!;
+    expect(finished).toMatchObject({ id: validationRunId, status: 'done', progress: 100, error: null });
+    expect(finished.finishedAt).not.toBeNull();
     const latest = (await as.admin!.validation.latest({ studyId, limit: 200 }))!;
     expect(latest.id).toBe(validationRunId);
     const db = t.database.db;
@@ -60,6 +70,24 @@ describe('SDTM validation', () => {
     expect(page.warnings.items.length).toBe(Math.min(1, Math.max(0, latest.counts.warnings - 1)));
     if (latest.counts.warnings > 1) expect(page.warnings.items[0]!.id).toBe(latest.warnings.items[1]!.id);
   }, 300_000);
+
+  it('records a failed validation with the step it failed at, and keeps the last result', async () => {
+    const before = (await as.admin!.validation.latest({ studyId }))!;
+    const sdtm = await t.database.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // a stored dataset whose file is missing from the blob store
+    const dm = await t.database.db.selectFrom('sdtmRunDatasets').select('jsonSha256').where('runId', '=', sdtm.id).where('domain', '=', 'DM').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('sdtmRunDatasets').set({ jsonSha256: 'f'.repeat(64) }).where('runId', '=', sdtm.id).where('domain', '=', 'DM').execute();
+    try {
+      const { validationRunId } = await as['data-manager']!.validation.run({ studyId });
+      await awaitValidation(validationRunId);
+      const job = (await as.admin!.validation.job({ studyId }))!;
+      expect(job).toMatchObject({ id: validationRunId, status: 'failed', step: 'Checking DM' });
+      expect(job.error).toBe('The validation failed while checking DM');
+      expect((await as.admin!.validation.latest({ studyId }))!.id).toBe(before.id);
+    } finally {
+      await t.database.db.updateTable('sdtmRunDatasets').set({ jsonSha256: dm.jsonSha256 }).where('runId', '=', sdtm.id).where('domain', '=', 'DM').execute();
+    }
+  }, 120_000);
 
   it('may be run by admin and data manager only', async () => {
     await rejects(as.sponsor!.validation.run({ studyId }), 'FORBIDDEN');

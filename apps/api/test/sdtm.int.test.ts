@@ -14,6 +14,7 @@ import { awaitSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
 import { BlobStore } from '@ctp/db';
 import zlib from 'node:zlib';
 import { storageDirOf } from '../src/config.ts';
+import { expectSchemaValid, itXsd } from './support/xmllint.ts';
 
 let t: TestDatabase;
 let as: Record<string, Caller>;
@@ -83,9 +84,10 @@ describe('SDTM generation', () => {
     expect(elapsedMs).toBeLessThan(120_000);
     const run = (await as.admin!.sdtm.latestRun({ studyId }))!;
     expect(run).toMatchObject({ id: runId, studyId, status: 'done', progress: 100, error: null, finishedAt: expect.any(String) });
-    expect(run.notes).toContain('TA and TE not generated: the study defines no arms or elements');
+    // the demo study's design gives TA and TE (sdtm-trial-design.int.test.ts checks their rows)
+    expect(run.notes).not.toContain('TA and TE not generated: the study defines no arms or elements');
     const domains = run.datasets.map((d) => d.domain);
-    for (const d of ['TS', 'TV', 'DM', 'SV', 'AE', 'VS', 'CM', 'DS']) expect(domains).toContain(d);
+    for (const d of ['TS', 'TV', 'TA', 'TE', 'DM', 'SV', 'AE', 'VS', 'CM', 'DS']) expect(domains).toContain(d);
     for (const d of run.datasets) expect(d.records).toBeGreaterThan(0);
   }, 300_000);
 
@@ -100,7 +102,8 @@ describe('SDTM generation', () => {
     for (const v of col(dm, 'SEX')) expect(['M', 'F', 'U']).toContain(v);
     for (const v of col(dm, 'ETHNIC')) expect(['HISPANIC OR LATINO', 'NOT HISPANIC OR LATINO', 'NOT REPORTED', 'UNKNOWN']).toContain(v);
     for (const v of col(dm, 'COUNTRY')) expect(v).toMatch(/^[A-Z]{3}$/);
-    for (const v of col(dm, 'ARMNRS')) expect(v).toBe('NOT ASSIGNED');
+    // randomised subjects carry their arm; the others say why they have none
+    col(dm, 'ARMNRS').forEach((v, i) => expect(v === '' ? col(dm, 'ARMCD')[i] : v).toMatch(/^(DRUG|PLACEBO|NOT ASSIGNED)$/));
     expect(dm.variables.find((v) => v.name === 'AGE')).toMatchObject({ type: 'num', label: 'Age' });
   });
 
@@ -186,6 +189,21 @@ describe('Export All Domains', () => {
     expect(define).toContain('def:DefineVersion="2.1');
     expect(define).toContain('Name="AE"');
     expect((await c.request(`/api/cdisc/sdtm/999999/all.zip`)).status).toBe(404);
+  });
+
+  itXsd('writes a define.xml the Define-XML 2.1 schema accepts, with the CT terms used and value-level metadata', async () => {
+    const c = new TestClient(server.url);
+    await c.login('monitor@demo.local');
+    const res = await c.request(`/api/cdisc/sdtm/${runId}/define.xml`);
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expectSchemaValid(xml, 'generated-define');
+    // code lists of the terms the study used, with their NCI codes: SEX (C66731) with M (C20197) or F (C16576)
+    expect(xml).toMatch(/<CodeList OID="CL\.C66731" Name="SEX"[^>]*>[\s\S]*?Name="C(20197|16576)"[\s\S]*?<Alias Context="nci:ExtCodeID" Name="C66731"\/>/);
+    expect(xml).toContain('<def:Standard OID="STD.CT.SDTM" Name="CDISC/NCI" Type="CT" PublishingSet="SDTM"');
+    // value-level metadata for VS results per test code
+    expect(xml).toContain('<def:ValueListDef OID="VL.VS.VSORRES">');
+    expect(xml).toContain('<def:WhereClauseDef OID="WC.VS.VSTESTCD.SYSBP">');
   });
 });
 

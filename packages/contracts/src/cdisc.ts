@@ -62,6 +62,22 @@ export interface CdiscStandard {
   loadedAt: string;
   domainCount: number;
   variableCount: number;
+  /** Who imported it (full name); null for the shipped catalogue. */
+  loadedBy: string | null;
+  /** The imported file's name; null for the shipped catalogue. */
+  fileName: string | null;
+  /** The version the screens, mappings and SDTM tools read: the newest loaded of its code. */
+  current: boolean;
+}
+
+/** POST /api/cdisc/standards: one CDISC Library XML export (SDTMIG or CDASHIG) in this multipart field. */
+export const CDISC_STANDARD_UPLOAD_FIELD = 'file';
+/** The answer to an import: the standard and version loaded, and what it holds. */
+export interface CdiscStandardImported {
+  standard: string;
+  version: string;
+  datasets: number;
+  variables: number;
 }
 
 // --- Mapping suggestions (the AI Mappings tab; POST /api/cdisc/generate-mappings) -------------------

@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './messages.ts';
 export * from './auth.ts';
 export * from './studies.ts';
+export * from './design.ts';
 export * from './sites.ts';
 export * from './patients.ts';
 export * from './dashboard.ts';

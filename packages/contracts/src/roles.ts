@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'study.create': ['admin', 'data-manager', 'study-manager'],
   'study.update': ['admin', 'data-manager', 'study-manager'],
   'trial.manage': ['admin', 'study-manager'],
+  /** A study's trial design: arms, elements and each arm's element sequence. */
+  'design.manage': ['admin', 'study-manager'],
   'site.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'site.create': ['admin', 'study-manager'],
   'site.update': ['admin', 'study-manager'],
@@ -74,6 +76,8 @@ export const PERMISSIONS = {
   'cdisc.map': ['admin', 'data-manager'],
   /** Generate a study's SDTM datasets (and download them: cdisc.read within the study). */
   'cdisc.export': ['admin', 'data-manager'],
+  /** Import a newer SDTMIG or CDASHIG from its CDISC Library XML export. */
+  'cdisc.import': ['admin', 'data-manager'],
   'user.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

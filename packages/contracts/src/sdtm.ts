@@ -51,6 +51,8 @@ export interface SdtmRun {
   error: string | null;
   /** Datasets skipped and why, values that could not be mapped (no clinical values). */
   notes: string[];
+  /** The SDTMIG the run was generated against, e.g. "SDTMIG 3.4" (null: none was loaded). */
+  standard: string | null;
   datasets: SdtmDataset[];
 }
 

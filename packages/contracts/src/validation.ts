@@ -7,6 +7,7 @@ import { id } from './common.ts';
 import { listOffset } from './input.ts';
 
 export const validationRunInput = z.object({ studyId: id });
+export const validationJobInput = z.object({ studyId: id });
 export const validationLatestInput = z.object({
   studyId: id,
   limit: z.coerce.number().int('Use a whole number').min(1).max(200).default(25),
@@ -27,6 +28,18 @@ export interface ValidationFinding {
   variable: string | null;
   record: number | null;
   recommendation: string | null;
+}
+
+/** The study's newest validation run as a job: running with its progress and step, done, or failed. */
+export interface ValidationJob {
+  id: number;
+  sdtmRunId: number;
+  status: 'running' | 'done' | 'failed';
+  progress: number;
+  step: string | null;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
 }
 
 export interface ValidationResult {

@@ -32,6 +32,11 @@ describe('permission matrix', () => {
     expect(ROLES.filter((r) => can(r, 'cdisc.export'))).toEqual(['admin', 'data-manager']);
   });
 
+  it('lets only admins and study managers manage a trial design; sponsors read it', () => {
+    expect(ROLES.filter((r) => can(r, 'design.manage'))).toEqual(['admin', 'study-manager']);
+    expect(can('sponsor', 'study.read')).toBe(true);
+  });
+
   it('lets monitors read the audit trail but not manage trials', () => {
     expect(can('monitor', 'audit.read')).toBe(true);
     expect(can('monitor', 'trial.manage')).toBe(false);

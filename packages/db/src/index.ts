@@ -11,3 +11,4 @@ export { hashPassword, verifyPassword } from './passwords.ts';
 export { BlobStore, type StoredBlob } from './files/blob-store.ts';
 export { readMeddraAscii, MeddraFormatError, MEDDRA_REQUIRED_FILES, type MeddraRelease, type MeddraTermRow } from './coding/meddra-ascii.ts';
 export { importMeddraRelease, DictionaryExistsError } from './coding/import.ts';
+export * from './reference/cdisc-library-xml.ts';

@@ -122,6 +122,9 @@ export interface PatientsTable {
   version: Version;
   /** Set when archived from the inclusions list (migration 0011). */
   archivedAt: Date | null;
+  /** The randomised and the actual arm, of the subject's study (migration 0023). */
+  plannedArmId: ColumnType<number | null, number | null | undefined, number | null>;
+  actualArmId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Subjects per (study, site, status), kept by a trigger on patients (migration 0003); derived, not audited. */
@@ -424,6 +427,10 @@ export interface CdiscStandardsTable {
   label: string;
   source: string | null;
   loadedAt: CreatedAt;
+  /** Who imported it from a CDISC Library export (migration 0025); null for the shipped catalogue. */
+  importedBy: number | null;
+  fileName: string | null;
+  fileSha256: string | null;
 }
 /** A dataset of a standard: an SDTM domain, or a CDASH domain or scenario group (e.g. LB.LocalProcessing). */
 export interface CdiscDatasetsTable {
@@ -483,6 +490,46 @@ export interface CdiscMappingsTable {
   version: Version;
 }
 
+/** A study's arm (migration 0023; SDTM ARMCD/ARM); audited. */
+export interface TrialArmsTable {
+  id: Generated<number>;
+  studyId: number;
+  code: string;
+  name: string;
+  description: string | null;
+  sortOrder: number;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** A study's element (migration 0023; SDTM TE); audited. */
+export interface TrialElementsTable {
+  id: Generated<number>;
+  studyId: number;
+  code: string;
+  name: string;
+  startRule: string;
+  endRule: string | null;
+  /** ISO 8601 duration (P14D), or null. */
+  plannedDuration: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** One step of an arm's element sequence (migration 0023; SDTM TA); audited. */
+export interface TrialArmElementsTable {
+  id: Generated<number>;
+  studyId: number;
+  armId: number;
+  position: number;
+  elementId: number;
+  epoch: string;
+  branch: string | null;
+  transitionRule: string | null;
+}
+
 /** One SDTM generation run of a study (migration 0021); audited at its start and status changes. */
 export interface SdtmRunsTable {
   id: Generated<number>;
@@ -496,6 +543,8 @@ export interface SdtmRunsTable {
   error: string | null;
   /** Notes about the run (skipped datasets, unknown countries), a JSON array of strings. */
   notes: ColumnType<unknown, string | undefined, string>;
+  /** The SDTMIG (cdisc_standards row) the run was generated against; its validation and define.xml use it. */
+  standardId: number | null;
 }
 
 /** A dataset an SDTM run produced, its files by content hash in the blob store. */
@@ -510,6 +559,9 @@ export interface SdtmRunDatasetsTable {
   csvSha256: string;
   jsonSha256: string;
   generatedAt: CreatedAt;
+  /** What define.xml needs of the values (code list terms used, findings' value-level metadata), as JSON;
+   *  null for runs before migration 0024. */
+  valueMetadata: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A validation of a finished SDTM run (migration 0022); audited. */
@@ -519,14 +571,21 @@ export interface SdtmValidationRunsTable {
   sdtmRunId: number;
   runBy: number;
   runAt: CreatedAt;
-  isValid: boolean;
-  errors: number;
-  warnings: number;
-  checkedRules: number;
-  failedRules: number;
-  recordsChecked: number;
-  /** numeric(4,1): read as a string. */
-  score: ColumnType<string, number, number>;
+  /** A background job (migration 0024): running, then done with the outcome or failed with the step. */
+  status: 'running' | 'done' | 'failed';
+  progress: Generated<number>;
+  step: string | null;
+  error: string | null;
+  finishedAt: Date | null;
+  /** Null while running. */
+  isValid: boolean | null;
+  errors: Generated<number>;
+  warnings: Generated<number>;
+  checkedRules: Generated<number>;
+  failedRules: Generated<number>;
+  recordsChecked: Generated<number>;
+  /** numeric(4,1): read as a string; null while running. */
+  score: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 /** An error or warning of a validation run. */
@@ -744,6 +803,9 @@ export interface Database {
   cdiscDatasets: CdiscDatasetsTable;
   cdiscVariables: CdiscVariablesTable;
   cdiscMappings: CdiscMappingsTable;
+  trialArms: TrialArmsTable;
+  trialElements: TrialElementsTable;
+  trialArmElements: TrialArmElementsTable;
   sdtmRuns: SdtmRunsTable;
   sdtmRunDatasets: SdtmRunDatasetsTable;
   sdtmValidationRuns: SdtmValidationRunsTable;

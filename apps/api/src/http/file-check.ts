@@ -1,7 +1,8 @@
 // What an uploaded file is, decided by its content as well as its name: the extension must be one the
 // caller accepts and the bytes must be that kind of file (file-type reads the magic numbers; a DOCX or
 // XLSX is told apart by the parts inside its zip; a legacy DOC is an OLE compound file). Plain text has
-// no magic number: it must be valid UTF-8 without NUL bytes. Shared by the eTMF and protocol analysis.
+// no magic number: it must be valid UTF-8 without NUL bytes. Shared by the eTMF and protocol analysis;
+// XML, for the CDISC standards import only, has its own check (checkXmlFile).
 import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { fieldError } from '../trpc.ts';
@@ -59,4 +60,26 @@ export async function checkFileContent<E extends string>(file: UploadedFile | un
   const matches = extension === 'txt' ? !detected && (await isPlainText(file.path)) : !!detected && DETECTED_AS[extension]!.includes(detected.ext);
   if (!matches) throw fieldError(rules.field, `The file's content is not a ${extension.toUpperCase()} file`);
   return { extension: extension as E, contentType: rules.types[extension as E] };
+}
+
+/**
+ * An XML upload (the CDISC standards import only): the name ends in .xml and the content is XML text:
+ * UTF-8 without NUL bytes, no binary format file-type recognises, and after an optional byte-order mark
+ * and white space it opens with a declaration, comment or element. Well-formedness is the parser's job.
+ */
+export async function checkXmlFile(file: UploadedFile | undefined, field: string): Promise<void> {
+  if (!file) throw fieldError(field, 'Choose a file to upload');
+  if (file.size === 0) throw fieldError(field, 'The file is empty');
+  if (!/\.xml$/i.test(file.originalName)) throw fieldError(field, 'Only XML files are accepted');
+  const detected = await fileTypeFromFile(file.path);
+  const notXml = `The file's content is not XML`;
+  if ((detected && detected.ext !== 'xml') || !(await isPlainText(file.path))) throw fieldError(field, notXml);
+  const handle = await fsp.open(file.path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    if (!/^<(\?xml|!--|[A-Za-z_])/.test(head)) throw fieldError(field, notXml);
+  } finally {
+    await handle.close();
+  }
 }

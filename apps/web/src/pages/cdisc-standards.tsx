@@ -1,8 +1,9 @@
-// CDISC standards (/cdisc-standards): Import Standards (not built yet: disabled and labelled so), Export
-// Define.xml and Generate SDTM (they open their tabs) in the header, the four summary cards (figures that need study
+// CDISC standards (/cdisc-standards): Import Standards (a dialog loading a newer SDTMIG or CDASHIG export,
+// for administrators and data managers; disabled with its reason for the others), Export Define.xml and
+// Generate SDTM (they open their tabs) in the header, the four summary cards (figures that need study
 // mappings and validation runs: Mapped Domains and AI Suggestions computed from the study's mappings,
 // Compliance Score and Validation Issues from the latest SDTM validation), and five tabs. Domains works
-// on the loaded catalogue (SDTMIG 3.4, CDASHIG 2.2): search and type filter on the server, domain cards, View Variables. AI
+// on the current version of each loaded standard (shipped: SDTMIG 3.4, CDASHIG 2.2): search and type filter on the server, domain cards, View Variables. AI
 // Mappings suggests, and lets a data manager approve or edit, each form field's SDTM target.
 // SDTM Export generates a study's datasets as a job and offers each as XPT, CSV and Dataset-JSON (all as a
 // zip with a define.xml); Generate SDTM in the header opens it. Validation runs the CDISC CORE rules and
@@ -13,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CDISC_TABS, useCdiscParams } from '@/features/cdisc/use-cdisc-params';
-import { HeaderActions } from '@/features/cdisc/header-actions';
+import { HeaderActions, HeaderActionsNote } from '@/features/cdisc/header-actions';
 import { DefineTab } from '@/features/cdisc/define-tab';
 import { SummaryCards } from '@/features/cdisc/summary-cards';
 import { DOMAINS_PAGE_SIZE, DomainsTab } from '@/features/cdisc/domains-tab';
@@ -27,9 +28,7 @@ export default function CdiscStandardsPage() {
   return (
     <div>
       <PageHeader title={t('title')} description={t('description')} actions={<HeaderActions onGenerate={() => p.setTab('export')} onDefine={() => p.setTab('define')} />} />
-      <p id="cdisc-actions-note" className="-mt-4 mb-6 text-right text-xs text-muted-foreground" data-testid="cdisc-actions-note">
-        {t('actionsNote')}
-      </p>
+      <HeaderActionsNote />
       <div className="grid gap-6">
         <SummaryCards studyId={p.studyId} />
         <Tabs value={p.tab} onValueChange={p.setTab}>

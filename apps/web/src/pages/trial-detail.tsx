@@ -1,6 +1,7 @@
 // Trial detail (spec section 2), addressed by the trial code: Back to CTMS, header with View, Edit and
 // the export/report menu, people and sponsor, three progress bars, tabs Overview, Milestones, Budget,
-// Reports, and the Recent Activity of the trial; 'Trial Not Found' when the code names no visible trial.
+// Reports, Design (arms and elements; the tabs wrap on a phone), and the Recent Activity of the trial;
+// 'Trial Not Found' when the code names no visible trial.
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +17,11 @@ import { TrialOverviewTab } from '@/features/ctms/trial-overview-tab';
 import { TrialMilestonesTab } from '@/features/ctms/trial-milestones-tab';
 import { TrialBudgetTab } from '@/features/ctms/trial-budget-tab';
 import { TrialReportsTab } from '@/features/ctms/trial-reports-tab';
+import { TrialDesignTab } from '@/features/design/design-tab';
 
 export default function TrialDetailPage() {
   const { t } = useTranslation('ctms');
+  const td = useTranslation('design').t;
   const code = useParams().id ?? '';
   const trial = trpc.trials.byCode.useQuery(
     { trialId: code },
@@ -70,12 +73,13 @@ export default function TrialDetailPage() {
       <div className="grid min-w-0 gap-6 2xl:grid-cols-3">
         <div ref={tabsRef} className="min-w-0 scroll-mt-20 2xl:col-span-2">
           <Tabs value={tab} onValueChange={setTab}>
-            <TabsList>
+            <TabsList className="h-auto flex-wrap">
               {(['overview', 'milestones', 'budget', 'reports'] as const).map((k) => (
                 <TabsTrigger key={k} value={k}>
                   {t(`tabs.${k}`)}
                 </TabsTrigger>
               ))}
+              <TabsTrigger value="design">{td('tab')}</TabsTrigger>
             </TabsList>
             <TabsContent value="overview">
               <TrialOverviewTab trial={d} />
@@ -88,6 +92,9 @@ export default function TrialDetailPage() {
             </TabsContent>
             <TabsContent value="reports">
               <TrialReportsTab trialId={d.id} />
+            </TabsContent>
+            <TabsContent value="design">
+              <TrialDesignTab studyId={d.dbId} />
             </TabsContent>
           </Tabs>
         </div>

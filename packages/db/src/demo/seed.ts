@@ -9,6 +9,7 @@ import { hashPassword } from '../passwords.ts';
 import { createRandom, addDays, daysBetween, type Random } from './random.ts';
 import { seedStudyForms } from './forms.ts';
 import { seedStudyTmf } from './tmf.ts';
+import { seedStudyDesign } from './design.ts';
 import { BlobStore } from '../files/blob-store.ts';
 import {
   AREAS, SPONSORS, CROS, PLACES, INSTITUTION_KINDS, GIVEN_NAMES, FAMILY_NAMES, ETHNICITIES, VISITS, MILESTONES,
@@ -283,6 +284,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
     VISITS.map((v, k) => ({ studyId, code: v.code, name: v.name, dayOffset: v.dayOffset, windowDays: v.windowDays, windowBefore: v.windowDays, sortOrder: k })),
     true,
   );
+  const armIds = await seedStudyDesign(tx, studyId);
 
   await insertInBatches(
     tx,
@@ -336,6 +338,9 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
   const wanted = Math.round((study.targetEnrollment * planned * (rnd.int(65, 125) / 100)) / 0.85);
   const subjects: any[] = [];
   const perSiteSeq = new Map<number, number>();
+  // Randomised (enrolled) subjects alternate between the arms, each treated as randomised; subjects
+  // still in screening stay unassigned.
+  let randomised = 0;
   for (let n = 0; n < wanted && activeSites.length; n++) {
     const site = activeSites[n % activeSites.length]!;
     const seq = (perSiteSeq.get(site.siteId) ?? 0) + 1;
@@ -360,6 +365,8 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       completionDate: status === 'completed' ? minDate(addDays(enrollmentDate!, 90), today) : null,
       withdrawalDate: status === 'withdrawn' ? minDate(addDays(enrollmentDate ?? screeningDate, rnd.int(5, 80)), today) : null,
     };
+    const arm = subject.enrollmentDate ? armIds[randomised++ % armIds.length]! : null;
+    Object.assign(subject, { plannedArmId: arm, actualArmId: arm });
     // Recorded at screening, last changed by its latest status change.
     const lastChange = subject.withdrawalDate ?? subject.completionDate ?? subject.enrollmentDate ?? screeningDate;
     subjects.push({ ...subject, createdAt: at(screeningDate), updatedAt: at(lastChange) });

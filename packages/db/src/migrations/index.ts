@@ -22,6 +22,9 @@ import * as m0019CdiscCatalogue from './0019-cdisc-catalogue.ts';
 import * as m0020CdiscMappings from './0020-cdisc-mappings.ts';
 import * as m0021SdtmRuns from './0021-sdtm-runs.ts';
 import * as m0022SdtmValidation from './0022-sdtm-validation.ts';
+import * as m0023TrialDesign from './0023-trial-design.ts';
+import * as m0024SdtmMetadataValidationJobs from './0024-sdtm-metadata-validation-jobs.ts';
+import * as m0025CdiscStandardImports from './0025-cdisc-standard-imports.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -46,6 +49,9 @@ export const migrations: Record<string, Migration> = {
   '0020-cdisc-mappings': m0020CdiscMappings,
   '0021-sdtm-runs': m0021SdtmRuns,
   '0022-sdtm-validation': m0022SdtmValidation,
+  '0023-trial-design': m0023TrialDesign,
+  '0024-sdtm-metadata-validation-jobs': m0024SdtmMetadataValidationJobs,
+  '0025-cdisc-standard-imports': m0025CdiscStandardImports,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -80,4 +86,8 @@ export const AUDITED_TABLES = [
   'cdisc_mappings',
   'sdtm_runs',
   'sdtm_validation_runs',
+  'cdisc_standards',
+  'trial_arms',
+  'trial_elements',
+  'trial_arm_elements',
 ] as const;

@@ -1,12 +1,14 @@
 // The CDISC standards catalogue as the Domains tab reads it: the loaded standards, their domains (search
 // on code or name in any case, type filter, paged in SQL) with variable and mapping counts, and one
-// domain's variables in the guide's order. The catalogue itself is reference data loaded by migration
-// 0019 from the checked-in cdisc-catalogue.json.
+// domain's variables in the guide's order. The catalogue is reference data loaded by migration 0019 from
+// the checked-in cdisc-catalogue.json, plus the standards users import (standards/); with several
+// versions of a standard loaded, the domains listed are those of the current one (standards/current.ts).
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
-import type { CdiscDomain, CdiscDomainFilter, CdiscStandard, CdiscVariable } from '@ctp/contracts';
+import type { CdiscDomain, CdiscDomainFilter, CdiscVariable } from '@ctp/contracts';
 import { containsPattern, intArrayLiteral, pageWindow, type Fragment } from '../../sql-helpers.ts';
 import { visibleStudyIds, type StudyScope } from '../../access.ts';
+import { currentStandards } from './standards/current.ts';
 
 interface DomainFilter {
   search?: string;
@@ -28,7 +30,8 @@ const domainColumns = (scope: StudyScope) => sql`d.id, d.code as "domainCode", d
   ${mappingCount(scope)}::int as "mappingCount", s.code as standard, d.class, d.structure`;
 
 export async function listDomains(db: Db, f: DomainFilter, scope: StudyScope) {
-  const where: Fragment<boolean>[] = [];
+  const current = [...(await currentStandards(db)).values()].map((c) => c.id);
+  const where: Fragment<boolean>[] = [sql<boolean>`s.id = any(${intArrayLiteral(current)}::int[])`];
   if (f.type !== 'All') where.push(sql<boolean>`s.type = ${f.type}`);
   if (f.search) {
     const p = containsPattern(f.search);
@@ -38,7 +41,7 @@ export async function listDomains(db: Db, f: DomainFilter, scope: StudyScope) {
   const { rows } = await sql<CdiscDomain & { total: number }>`
     select ${domainColumns(scope)}, count(*) over ()::int as total
       from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id
-     where ${where.length ? sql.join(where, sql` and `) : sql`true`}
+     where ${sql.join(where, sql` and `)}
      order by case s.type when 'SDTM' then 1 when 'CDASH' then 2 else 3 end, s.code, s.version desc, d.ordinal
      limit ${w.limit} offset ${w.offset}`.execute(db);
   return {
@@ -53,7 +56,7 @@ export async function listDomains(db: Db, f: DomainFilter, scope: StudyScope) {
 async function countDomains(db: Db, where: Fragment<boolean>[]) {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id
-     where ${where.length ? sql.join(where, sql` and `) : sql`true`}`.execute(db);
+     where ${sql.join(where, sql` and `)}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
@@ -70,14 +73,4 @@ export async function domainVariables(db: Db, domainId: number, scope: StudyScop
     .orderBy('id')
     .execute();
   return { domain, variables };
-}
-
-export async function listStandards(db: Db): Promise<CdiscStandard[]> {
-  const { rows } = await sql<CdiscStandard & { loadedAt: Date | string }>`
-    select s.id, s.code, s.version, s.type, s.label, s.source, s.loaded_at as "loadedAt",
-           (select count(*)::int from cdisc_datasets d where d.standard_id = s.id) as "domainCount",
-           (select count(*)::int from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id where d.standard_id = s.id) as "variableCount"
-      from cdisc_standards s
-     order by case s.type when 'SDTM' then 1 when 'CDASH' then 2 else 3 end, s.code, s.version desc`.execute(db);
-  return rows.map((r) => ({ ...r, loadedAt: new Date(r.loadedAt).toISOString() }));
 }

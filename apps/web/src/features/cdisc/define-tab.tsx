@@ -53,6 +53,10 @@ export function DefineTab({ studyId, onGenerateSdtm }: { studyId?: number; onGen
                 <dd>{DEFINE_XML_VERSION}</dd>
               </div>
               <div>
+                <dt className="text-xs text-muted-foreground">{t('standard')}</dt>
+                <dd data-testid="define-standard">{run.data.datasetsStandard ?? '—'}</dd>
+              </div>
+              <div>
                 <dt className="text-xs text-muted-foreground">{t('updated')}</dt>
                 <dd>{updated ? formatDateTime(updated) : '—'}</dd>
               </div>

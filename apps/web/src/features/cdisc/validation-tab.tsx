@@ -1,8 +1,9 @@
-// Validation: a study (picked here when none is given), Run Validation (validates the study's latest
-// finished SDTM run on the server; without one, says to generate SDTM first and offers the SDTM Export
-// tab), and the latest result: valid or not, the compliance score with its formula, the errors (severity,
+// Validation: a study (picked here when none is given), Run Validation (starts validating the study's
+// latest finished SDTM run as a background job on the server, its progress polled every second while it
+// runs; without an SDTM run, says to generate SDTM first and offers the SDTM Export tab), and the latest
+// finished result: valid or not, the compliance score with its formula, the errors (severity,
 // type, CORE id, message, dataset, variable, record) and warnings (with a recommendation), each paged.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import type { ValidationFinding, ValidationResult } from '@ctp/contracts';
@@ -16,6 +17,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Progress } from '@/components/ui/progress';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 
 const PAGE = 25;
@@ -30,14 +32,25 @@ export function ValidationTab({ studyId, onGenerate }: { studyId?: number; onGen
   const [warningsOffset, setWarningsOffset] = useState(0);
   const sdtm = trpc.sdtm.latestRun.useQuery({ studyId: study ?? 0 }, { enabled: study !== undefined });
   const latest = trpc.validation.latest.useQuery({ studyId: study ?? 0, limit: PAGE, errorsOffset, warningsOffset }, { enabled: study !== undefined });
+  const job = trpc.validation.job.useQuery(
+    { studyId: study ?? 0 },
+    { enabled: study !== undefined, refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false) },
+  );
   const run = trpc.validation.run.useMutation({
-    onSuccess: () => {
-      setErrorsOffset(0);
-      setWarningsOffset(0);
-      void utils.validation.latest.invalidate();
-    },
+    onSuccess: () => void utils.validation.job.invalidate(),
     onError: (err) => toast({ variant: 'destructive', title: serverError(err).message }),
   });
+  // a finished job whose result is not the one shown: read the result (and the summary cards) again
+  const refreshed = useRef<number | null>(null);
+  useEffect(() => {
+    const done = job.data?.status === 'done' ? job.data.id : null;
+    if (done === null || latest.data === undefined || latest.data?.id === done || refreshed.current === done) return;
+    refreshed.current = done;
+    setErrorsOffset(0);
+    setWarningsOffset(0);
+    void utils.validation.latest.invalidate();
+  }, [job.data, latest.data, utils]);
+  const validating = job.data?.status === 'running' || run.isPending;
   const hasSdtm = Boolean(sdtm.data && (sdtm.data.status === 'done' || sdtm.data.datasets.length > 0));
   const data = latest.data;
 
@@ -58,9 +71,20 @@ export function ValidationTab({ studyId, onGenerate }: { studyId?: number; onGen
             />
           )}
           {canRun && (
-            <Button onClick={() => study !== undefined && run.mutate({ studyId: study })} disabled={study === undefined || !hasSdtm || run.isPending} data-testid="validation-run">
-              <ShieldCheck aria-hidden /> {run.isPending ? t('validation.running') : t('validation.run')}
+            <Button onClick={() => study !== undefined && run.mutate({ studyId: study })} disabled={study === undefined || !hasSdtm || validating} data-testid="validation-run">
+              <ShieldCheck aria-hidden /> {validating ? t('validation.running') : t('validation.run')}
             </Button>
+          )}
+          {job.data?.status === 'running' && (
+            <div className="grid min-w-64 flex-1 gap-1 text-sm" aria-live="polite" data-testid="validation-job" data-status="running">
+              <span>{t('validation.progress', { step: job.data.step ?? '', progress: job.data.progress })}</span>
+              <Progress value={job.data.progress} aria-label={t('validation.running')} />
+            </div>
+          )}
+          {job.data?.status === 'failed' && (
+            <span className="text-sm text-destructive" aria-live="polite" data-testid="validation-job" data-status="failed">
+              {t('validation.failed', { error: job.data.error ?? '' })}
+            </span>
           )}
           {sdtm.isSuccess && !hasSdtm && (
             <div className="flex items-center gap-2 text-sm" data-testid="validation-needs-sdtm">

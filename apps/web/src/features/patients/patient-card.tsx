@@ -12,6 +12,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { PatientStatusDialog } from './patient-status-dialog';
+import { PatientArm } from './patient-arm';
 
 export type PatientItem = RouterOutputs['patients']['list']['items'][number];
 
@@ -82,6 +83,7 @@ export function PatientCard({ patient: p }: { patient: PatientItem }) {
             </dd>
           </div>
         </dl>
+        <PatientArm patientId={p.id} />
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           <Link className="text-sm font-medium text-primary hover:underline" to={`/data-entry?study=${p.studyId}&patient=${p.id}`}>
             {t('card.visitsAndForms')}

@@ -38,6 +38,8 @@ export interface CatalogueDataset {
   name: string;
   class: string | null;
   structure: string | null;
+  /** The standard's version that describes it (SDTMIG 3.4). */
+  version?: string;
 }
 export interface CatalogueVariable {
   /** The dataset code (DM, SUPPQUAL). */
@@ -59,24 +61,17 @@ const SUPP = /^SUPP([A-Z0-9]{2})$/;
 /** The catalogue dataset a study dataset is described by: SUPPAE -> SUPPQUAL. */
 const catalogueCode = (name: string) => (SUPP.test(name) ? 'SUPPQUAL' : name);
 
-/** The catalogue rows of a standard's datasets (and, for SUPP--, of SUPPQUAL and the parent). */
-export async function loadCatalogue(
-  db: Db,
-  standard: { code: string; version: string },
-  datasetNames: string[],
-): Promise<Catalogue> {
-  const codes = [
+/** The catalogue rows describing a run's datasets (and, for SUPP--, SUPPQUAL and the parent), each from the
+ *  SDTMIG version that describes it (standards/run-datasets.ts). */
+export async function loadCatalogue(db: Db, describedBy: Map<string, { id: number; version: string }>, datasetNames: string[]): Promise<Catalogue> {
+  const ids = [
     ...new Set(datasetNames.flatMap((n) => [catalogueCode(n), ...(SUPP.exec(n)?.slice(1, 2) ?? [])])),
-  ];
-  if (codes.length === 0) return { datasets: [], variables: [] };
-  const datasets = await db
-    .selectFrom('cdiscDatasets as d')
-    .innerJoin('cdiscStandards as s', 's.id', 'd.standardId')
-    .select(['d.id', 'd.code', 'd.name', 'd.class', 'd.structure'])
-    .where('s.code', '=', standard.code)
-    .where('s.version', '=', standard.version)
-    .where('d.code', 'in', codes)
-    .execute();
+  ].flatMap((code) => describedBy.get(code)?.id ?? []);
+  if (ids.length === 0) return { datasets: [], variables: [] };
+  const versionOf = new Map([...describedBy.values()].map((d) => [d.id, d.version]));
+  const datasets = (
+    await db.selectFrom('cdiscDatasets as d').select(['d.id', 'd.code', 'd.name', 'd.class', 'd.structure']).where('d.id', 'in', ids).execute()
+  ).map((d) => ({ ...d, version: versionOf.get(d.id) }));
   if (datasets.length === 0) return { datasets: [], variables: [] };
   const variables = await db
     .selectFrom('cdiscVariables as v')
@@ -114,6 +109,8 @@ export interface StudyDatasetInput {
   repeating?: boolean;
   isReferenceData?: boolean;
   commentOid?: string;
+  /** The def:Standard describing the dataset (the first IG standard when left out). */
+  standardOid?: string;
   /** Overrides of the catalogue's dataset metadata (a sponsor-defined domain has none). */
   class?: DefineClass;
   structure?: string;
@@ -224,6 +221,7 @@ export function defineMetadataFromCatalogue(
       isReferenceData: d.isReferenceData,
       href: d.href ?? `${name.toLowerCase()}.xpt`,
       commentOid: d.commentOid,
+      standardOid: d.standardOid,
       isNonStandard: cat ? undefined : true,
       domainDescription: parent ? parentName : undefined,
       variables,

@@ -15,27 +15,40 @@ import type { ProcedureCtx } from '../../../procedure-context.ts';
 import { storedDefinition, visibleForm } from '../../forms/detail.ts';
 import { intArrayLiteral, staleVersion } from '../../../sql-helpers.ts';
 import { describeTarget, mappingLogicOf, suggestMapping, type Catalogue, type FieldToMap } from './suggest.ts';
+import { currentStandards } from '../standards/current.ts';
 
 export const MAPPING_NOT_FOUND = 'Mapping not found';
 
-// The catalogue is reference data loaded by migration 0019 and never changed by the app: read once per
-// database handle.
-const catalogues = new WeakMap<object, Promise<Catalogue>>();
-export function loadCatalogue(db: Db): Promise<Catalogue> {
-  let c = catalogues.get(db);
+// The catalogue: the variables of the current SDTMIG and CDASHIG (standards/current.ts). Reference data
+// that changes only when a standard is imported: read once per database handle and set of current
+// standards, so an import is seen at the next call.
+const catalogues = new WeakMap<object, Map<string, Promise<Catalogue>>>();
+export async function loadCatalogue(db: Db): Promise<Catalogue> {
+  const current = await currentStandards(db);
+  const sdtm = current.get('SDTMIG');
+  const cdash = current.get('CDASHIG');
+  const key = `${sdtm?.id ?? ''}:${cdash?.id ?? ''}`;
+  let byKey = catalogues.get(db);
+  if (!byKey) catalogues.set(db, (byKey = new Map()));
+  let c = byKey.get(key);
   if (!c) {
+    // Only the latest set is worth keeping: an earlier one is never current again.
+    byKey.clear();
     c = (async () => {
+      const ids = [sdtm?.id, cdash?.id].filter((id): id is number => id !== undefined);
       const { rows } = await sql<{ standard: string; domain: string; name: string; label: string; simpleType: 'Char' | 'Num'; codelistCode: string | null; sdtmTargets: string | null }>`
         select s.code as standard, d.code as domain, v.name, v.label, v.simple_type, v.codelist_code, v.sdtm_targets
           from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id join cdisc_standards s on s.id = d.standard_id
-         where s.code in ('SDTMIG', 'CDASHIG') order by s.code, d.ordinal, v.ordinal, v.id`.execute(db);
+         where s.id = any(${intArrayLiteral(ids)}::int[]) order by s.code, d.ordinal, v.ordinal, v.id`.execute(db);
       return {
+        sdtmVersion: sdtm?.version,
         sdtm: rows.filter((r) => r.standard === 'SDTMIG').map((r) => ({ domain: r.domain, name: r.name, label: r.label, simpleType: r.simpleType, codelistCode: r.codelistCode })),
         cdash: rows.filter((r) => r.standard === 'CDASHIG').map((r) => ({ dataset: r.domain, name: r.name, label: r.label, sdtmTargets: r.sdtmTargets })),
       };
     })();
-    c.catch(() => catalogues.delete(db));
-    catalogues.set(db, c);
+    const entry = c;
+    entry.catch(() => byKey.delete(key));
+    byKey.set(key, entry);
   }
   return c;
 }
@@ -231,7 +244,7 @@ export async function editMapping(ctx: ProcedureCtx, input: CdiscEditMapping): P
   } else {
     const catalogue = await loadCatalogue(ctx.db);
     if (!catalogue.sdtm.some((v) => v.domain === input.domain && v.name === input.variable)) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `${input.domain}.${input.variable} is not an SDTMIG 3.4 variable` });
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `${input.domain}.${input.variable} is not an SDTMIG${catalogue.sdtmVersion ? ` ${catalogue.sdtmVersion}` : ''} variable` });
     }
   }
   const target = { domain: input.domain, variable: input.variable, testCode: supp ? null : (input.testCode ?? null), qnam: supp ? input.qnam! : null };

@@ -61,6 +61,8 @@ export interface CdashVariable {
   sdtmTargets: string | null;
 }
 export interface Catalogue {
+  /** The SDTMIG version the variables are of (the current one loaded), named in the evidence. */
+  sdtmVersion?: string;
   sdtm: SdtmVariable[];
   cdash: CdashVariable[];
 }
@@ -331,7 +333,7 @@ export function suggestMapping(field: FieldToMap, formDomain: string | null, cat
       }
     } else if (!c.domain.startsWith('SUPP')) {
       c.score -= WEIGHTS.typePenalty;
-      c.evidence.push({ source: 'name', weight: -WEIGHTS.typePenalty, detail: `${c.domain}.${c.variable} is not a variable of SDTMIG 3.4.` });
+      c.evidence.push({ source: 'name', weight: -WEIGHTS.typePenalty, detail: `${c.domain}.${c.variable} is not a variable of SDTMIG${catalogue.sdtmVersion ? ` ${catalogue.sdtmVersion}` : ''}.` });
     }
   }
 

@@ -4,8 +4,12 @@
 // and the DM reference dates assigned or derived from the system; the rest collected on the CRF.
 import type { Db } from '@ctp/db';
 import type { SdtmVariable } from '@ctp/contracts';
-import { buildDefineXml } from '../define/define-xml.ts';
+import { buildDefineXml, type DefineStandard } from '../define/define-xml.ts';
 import { defineMetadataFromCatalogue, loadCatalogue, type VariableInput } from '../define/from-catalogue.ts';
+import { CT_STANDARD, codeListTermsOf, valueLevelOf } from './define-terms.ts';
+import type { ValueMetadata } from './value-metadata.ts';
+import { sdtmigDatasets } from '../standards/run-datasets.ts';
+import { compareVersions } from '../standards/current.ts';
 
 const ASSIGNED = /^(STUDYID|DOMAIN|RDOMAIN|IDVAR|QNAM|QLABEL|QORIG|AGEU|ARMNRS|SUBJID|SITEID|.*TEST|.*TESTCD|.*ORRESU|.*STRESU|.*LLT|.*LLTCD|.*DECOD|.*PTCD|.*HLT|.*HLTCD|.*HLGT|.*HLGTCD|.*BODSYS|.*BDSYSCD|.*SOC|.*SOCCD)$/;
 
@@ -21,20 +25,31 @@ const METHODS: { oid: string; name: string; test: RegExp; description: string }[
   { oid: 'MT.COUNTRY', name: 'Country', test: /^COUNTRY$/, description: "The site's country as ISO 3166-1 alpha-3." },
 ];
 const methodOf = (name: string) => METHODS.find((m) => m.test.test(name));
+/** Trial design datasets: reference data whose values come from the protocol. */
+const TRIAL_DESIGN = new Set(['TS', 'TV', 'TA', 'TE']);
 
 export async function runDefineXml(
   db: Db,
   study: { code: string; title: string },
-  datasets: { domain: string; label: string; variables: SdtmVariable[] }[],
+  /** The SDTMIG the run was generated against (cdisc_standards.id). */
+  standardId: number,
+  datasets: { domain: string; label: string; variables: SdtmVariable[]; valueMetadata?: ValueMetadata | null }[],
 ): Promise<string> {
-  const catalogue = await loadCatalogue(db, { code: 'SDTMIG', version: '3.4' }, datasets.map((d) => d.domain));
+  const describedBy = await sdtmigDatasets(db, standardId);
+  const catalogue = await loadCatalogue(db, describedBy, datasets.map((d) => d.domain));
+  // one def:Standard per SDTMIG version that describes a dataset (usually just the run's own), newest first
+  const versions = [...new Set(catalogue.datasets.flatMap((d) => d.version ?? []))].sort((a, b) => compareVersions(b, a));
+  const standardOid = (v: string) => `STD.SDTMIG.${v}`;
+  const versionOf = (domain: string) => describedBy.get(domain.startsWith('SUPP') ? 'SUPPQUAL' : domain)?.version;
+  const codeListOf = (dataset: string, variable: string) => catalogue.variables.find((v) => v.dataset === dataset && v.name === variable)?.codelistCode ?? null;
   const { metadata } = defineMetadataFromCatalogue(catalogue, {
+    codeListTerms: codeListTermsOf(datasets.map((d) => ({ ...d, valueMetadata: d.valueMetadata ?? null })), codeListOf),
     base: {
       fileOid: `DEFINE.${study.code}`,
       creationDateTime: new Date(),
       originator: 'Clinical Trials Platform',
       study: { studyName: study.code, studyDescription: study.title, protocolName: study.code },
-      standards: [{ oid: 'STD.SDTMIG.3.4', name: 'SDTMIG', type: 'IG', version: '3.4', status: 'Final' }],
+      standards: [...versions.map((v): DefineStandard => ({ oid: standardOid(v), name: 'SDTMIG', type: 'IG', version: v, status: 'Final' })), CT_STANDARD],
       methods: METHODS.map(({ oid, name, description }) => ({ oid, name, type: 'Computation' as const, description })),
     },
     datasets: datasets.map((d) => {
@@ -46,6 +61,10 @@ export async function runDefineXml(
           ? ['STUDYID', 'TSPARMCD', 'TSSEQ']
           : d.domain === 'TV'
             ? ['STUDYID', 'VISITNUM']
+            : d.domain === 'TA'
+              ? ['STUDYID', 'ARMCD', 'TAETORD']
+              : d.domain === 'TE'
+                ? ['STUDYID', 'ETCD']
             : d.domain === 'DM'
               ? ['STUDYID', 'USUBJID']
               : d.domain === 'SV'
@@ -54,7 +73,7 @@ export async function runDefineXml(
       const variables: Record<string, VariableInput> = Object.fromEntries(
         d.variables.map((v) => [
           v.name,
-          (d.domain === 'TS' || d.domain === 'TV'
+          (TRIAL_DESIGN.has(d.domain)
             ? { origin: { type: 'Protocol' } }
             : ASSIGNED.test(v.name)
               ? { origin: { type: 'Assigned', source: 'Sponsor' } }
@@ -63,11 +82,13 @@ export async function runDefineXml(
                 : { origin: { type: 'Collected', source: 'Investigator' } }) as VariableInput,
         ]),
       );
+      for (const [name, valueLevel] of Object.entries(valueLevelOf(d.domain, d.variables, d.valueMetadata ?? null, 'MT.STRES'))) variables[name] = { ...variables[name]!, valueLevel };
       return {
         xpt: { name: d.domain, label: d.label, variables: d.variables.map((v) => ({ name: v.name, label: v.label, type: v.type === 'Num' ? 'num' : 'char', length: v.length })) },
         keys: keys.filter((k) => names.includes(k)),
+        standardOid: versionOf(d.domain) ? standardOid(versionOf(d.domain)!) : undefined,
         repeating: !['DM', 'TS'].includes(d.domain),
-        isReferenceData: d.domain === 'TS' || d.domain === 'TV',
+        isReferenceData: TRIAL_DESIGN.has(d.domain),
         variables,
       };
     }),

@@ -2,8 +2,9 @@
 // fields), SV from the visits done, DS from the subject's disposition (or a DS form), and every other
 // domain (AE, VS, CM, MH, EX, LB, DS, ...) from the submitted form entries through the field targets, with
 // the coded AE/MH terms from medical coding; supplemental qualifiers to SUPP--. And the trial design
-// datasets TS and TV, from the study and its visit schedule.
+// datasets TS and TV, from the study and its visit schedule (TA and TE: trial-design.ts).
 import type { FieldTarget } from './targets.ts';
+import { dmArmVariables } from './trial-design.ts';
 import {
   assignSeq,
   combineDateTime,
@@ -17,6 +18,7 @@ import {
   type SdtmTarget,
   type SdtmValue,
 } from './derive.ts';
+import { recodeValue, standardiseFindings, type RecodeLog } from '../terminology/recode.ts';
 
 export interface CatalogueVariable {
   name: string;
@@ -24,6 +26,8 @@ export interface CatalogueVariable {
   type: 'Char' | 'Num';
   ordinal: number;
   core: string | null;
+  /** The CDISC CT code list's NCI C-code. */
+  codelist?: string | null;
 }
 /** SDTMIG variables by dataset code, in the guide's order. */
 export type Catalogue = Map<string, Map<string, CatalogueVariable>>;
@@ -58,6 +62,11 @@ export interface SubjectRow {
   enrollmentDate: string | null;
   completionDate: string | null;
   withdrawalDate: string | null;
+  /** The planned (randomised) and the actual arm, code and name (trial design, migration 0023); absent or null: none. */
+  plannedArmCode?: string | null;
+  plannedArm?: string | null;
+  actualArmCode?: string | null;
+  actualArm?: string | null;
 }
 export interface SubjectVisitRow {
   id: number;
@@ -113,6 +122,8 @@ export interface SubjectContext {
   visitDefs: Map<number, VisitDef>;
   targets: (formVersionId: number) => FieldTarget[];
   coding: Map<string, CodedTerm>;
+  /** Controlled-terminology recoding counts for the run's notes. */
+  terminology: RecodeLog;
   /** Notes for the run (no clinical values). */
   note: (text: string) => void;
 }
@@ -145,6 +156,15 @@ function recode(variable: string, domain: string, value: SdtmValue, type: string
   if (variable === `${domain}ENRTPT`) return value === 'Y' ? 'ONGOING' : null;
   if (variable === 'AEREL') return value === 'Y' ? 'RELATED' : 'NOT RELATED';
   return value;
+}
+
+/** A value of a variable with a CT code list as its submission value (the choice's label helps). */
+function toTerminology(ctx: SubjectContext, f: FieldTarget, value: SdtmValue): SdtmValue {
+  if (f.target.qnam) return value;
+  const codelist = ctx.catalogue.get(f.target.domain)?.get(f.target.variable)?.codelist ?? null;
+  if (!codelist || typeof value !== 'string') return value;
+  const label = f.choices?.find((c) => c.code === value)?.label;
+  return recodeValue(codelist, value, label ? [label] : [], ctx.terminology, `${f.target.domain}.${f.target.variable}`);
 }
 
 interface Pending {
@@ -196,7 +216,7 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
           dtcParts.set(key, part);
           continue;
         }
-        const value = recode(f.target.variable, f.target.domain, valueOf(f, raw), f.type);
+        const value = toTerminology(ctx, f, recode(f.target.variable, f.target.domain, valueOf(f, raw), f.type));
         const list = perDomain.get(f.target.domain) ?? [];
         list.push({ target: f.target, label: f.label, ...(f.unit && { unit: f.unit }), value, field: f });
         perDomain.set(f.target.domain, list);
@@ -232,7 +252,9 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
         }
         const base: SdtmRecord = { ...visitVars };
         if (has(cat, domain, `${domain}DTC`) && collected) base[`${domain}DTC`] = collected;
-        const records = isFindings(cat, domain) ? findingsRecords(domain, direct) : [Object.fromEntries(direct.map((v) => [v.target.variable, v.value]))];
+        const findings = isFindings(cat, domain);
+        const records = findings ? findingsRecords(domain, direct) : [Object.fromEntries(direct.map((v) => [v.target.variable, v.value]))];
+        if (findings) for (const r of records) standardiseFindings(domain, r, (variable) => cat.get(domain)?.get(variable)?.codelist ?? null, ctx.terminology);
         for (const r of records) {
           const record: SdtmRecord = { ...base, ...r };
           if (CODED_PREFIX[domain]) {
@@ -306,11 +328,7 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
     AGEU: s.yearOfBirth ? 'YEARS' : null,
     SEX: SEX[(s.sex ?? '').toLowerCase()] ?? 'U',
     ETHNIC: s.ethnicity ? (ETHNIC[s.ethnicity.toLowerCase()] ?? 'NOT REPORTED') : 'NOT REPORTED',
-    ARMCD: null,
-    ARM: null,
-    ACTARMCD: null,
-    ACTARM: null,
-    ARMNRS: 'NOT ASSIGNED',
+    ...dmArmVariables(s),
     COUNTRY: country || null,
     ...Object.fromEntries(Object.entries(dmExtra).filter(([k]) => ['BRTHDTC', 'RACE', 'DMDTC', 'DTHDTC', 'RFICDTC'].includes(k))),
   };

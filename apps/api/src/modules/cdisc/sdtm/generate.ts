@@ -32,6 +32,14 @@ import {
   type VisitDef,
 } from './domains.ts';
 import type { SdtmRecord, SdtmValue } from './derive.ts';
+import { trialArms, trialElements } from './trial-design.ts';
+import { loadDesign } from '../../design/read.ts';
+import { RecodeLog } from '../terminology/recode.ts';
+import { JobRegistry } from '../jobs.ts';
+import { ValueMetadataCollector } from './value-metadata.ts';
+import { currentStandard } from '../standards/current.ts';
+import { sdtmigDatasets } from '../standards/run-datasets.ts';
+import { intArrayLiteral } from '../../../sql-helpers.ts';
 
 export const SUBJECT_BATCH = 500;
 const MAX_CHAR = 200;
@@ -39,12 +47,10 @@ const MAX_CHAR = 200;
 const STALE_AFTER_MS = 60 * 60 * 1000;
 
 /** Runs in progress in this process, so tests (and a graceful shutdown) can wait for them. */
-const running = new Map<number, Promise<void>>();
+const jobs = new JobRegistry();
 
 /** Resolves when the run (started in this process) has finished, done or failed. */
-export function awaitSdtmRun(runId: number): Promise<void> {
-  return running.get(runId) ?? Promise.resolve();
-}
+export const awaitSdtmRun = (runId: number): Promise<void> => jobs.wait(runId);
 
 export interface StartOptions {
   db: Db;
@@ -58,16 +64,21 @@ export interface StartOptions {
 export async function startSdtmRun(o: StartOptions): Promise<{ runId: number; started: boolean }> {
   const active = await o.db.selectFrom('sdtmRuns').select(['id', 'startedAt']).where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
   // one run per study at a time: a run going on here, or recently started (maybe by another API instance)
-  if (active && (running.has(active.id) || Date.now() - new Date(active.startedAt).getTime() < STALE_AFTER_MS)) return { runId: active.id, started: false };
+  if (active && (jobs.has(active.id) || Date.now() - new Date(active.startedAt).getTime() < STALE_AFTER_MS)) return { runId: active.id, started: false };
   const run = await withActor(o.db, { userId: o.userId, reason: 'Generate SDTM datasets', clientIp: o.clientIp }, async (tx) => {
     // a run left 'running' by a stopped process cannot finish any more
     if (active) {
       await tx.updateTable('sdtmRuns').set({ status: 'failed', error: 'The server stopped during the run', finishedAt: sql`now()` as never }).where('id', '=', active.id).execute();
     }
-    return tx.insertInto('sdtmRuns').values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId }).returning('id').executeTakeFirstOrThrow();
+    // the run keeps the SDTMIG it is generated against (the newest loaded), for its validation and define.xml
+    const standard = await currentStandard(tx, 'SDTMIG');
+    return tx
+      .insertInto('sdtmRuns')
+      .values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId, standardId: standard?.id ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   });
-  const job = runJob(o, run.id).finally(() => running.delete(run.id));
-  running.set(run.id, job);
+  jobs.start(run.id, () => runJob(o, run.id));
   return { runId: run.id, started: true };
 }
 
@@ -78,6 +89,7 @@ interface DatasetFile {
   records: number;
   maxLen: Map<string, number>;
   numeric: Set<string>;
+  values: ValueMetadataCollector;
 }
 
 async function runJob(o: StartOptions, runId: number): Promise<void> {
@@ -88,6 +100,7 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
     await o.db.updateTable('sdtmRuns').set({ progress: Math.max(0, Math.min(100, Math.round(progress))), step: text }).where('id', '=', runId).execute();
   };
   const notes = new Set<string>();
+  const terminology = new RecodeLog();
   try {
     const { db } = o;
     const study = await db
@@ -96,7 +109,10 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
       .where('id', '=', o.studyId)
       .executeTakeFirstOrThrow();
     const studyInfo: StudyInfo = { ...study, startDate: study.startDate ? String(study.startDate) : null, plannedEndDate: study.plannedEndDate ? String(study.plannedEndDate) : null };
-    const catalogue = await loadCatalogue(db);
+    const { standardId } = await db.selectFrom('sdtmRuns').select('standardId').where('id', '=', runId).executeTakeFirstOrThrow();
+    if (standardId === null) throw new Error('No SDTMIG is loaded');
+    const catalogue = await loadCatalogue(db, standardId);
+    const design = await loadDesign(db, o.studyId);
     const defs = (await db.selectFrom('visitDefinitions').select(['id', 'code', 'name', 'dayOffset', 'sortOrder']).where('studyId', '=', o.studyId).execute()) as VisitDef[];
     const visitDefs = new Map(defs.map((d) => [d.id, d]));
     const approved = await approvedMappings(db, o.studyId);
@@ -118,7 +134,9 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
       let d = datasets.get(domain);
       if (!d) {
         const file = path.join(dir, `${domain}.ndjson`);
-        d = { domain, file, out: fs.createWriteStream(file), records: 0, maxLen: new Map(), numeric: new Set() };
+        const spec = catalogue.get(domain);
+        const coded = new Set([...(spec?.values() ?? [])].filter((v) => v.codelist).map((v) => v.name));
+        d = { domain, file, out: fs.createWriteStream(file), records: 0, maxLen: new Map(), numeric: new Set(), values: new ValueMetadataCollector(domain, coded, spec?.has(`${domain}TESTCD`) ?? false) };
         datasets.set(domain, d);
       }
       for (const [k, v] of Object.entries(record)) {
@@ -127,6 +145,7 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
         if (len > (d.maxLen.get(k) ?? -1)) d.maxLen.set(k, len);
       }
       d.records += 1;
+      d.values.add(record);
       if (!d.out.write(`${JSON.stringify(record)}\n`)) await once(d.out, 'drain');
     };
 
@@ -138,7 +157,10 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
       const subjects = (await db
         .selectFrom('patients as p')
         .innerJoin('sites as s', 's.id', 'p.siteId')
+        .leftJoin('trialArms as pa', 'pa.id', 'p.plannedArmId')
+        .leftJoin('trialArms as aa', 'aa.id', 'p.actualArmId')
         .select(['p.id', 'p.subjectCode', 's.siteNumber', 's.country', 'p.yearOfBirth', 'p.sex', 'p.ethnicity', 'p.status', 'p.screeningDate', 'p.enrollmentDate', 'p.completionDate', 'p.withdrawalDate'])
+        .select(['pa.code as plannedArmCode', 'pa.name as plannedArm', 'aa.code as actualArmCode', 'aa.name as actualArm'])
         .where('p.studyId', '=', o.studyId)
         .where('p.subjectCode', '>', last)
         .orderBy('p.subjectCode')
@@ -165,7 +187,7 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
       const coding = new Map<string, CodedTerm>(coded.map((c) => [`${c.submissionId}:${c.fieldPath}`, c]));
       const visitsOf = group(visits, (v) => v.patientId);
       const subsOf = group(subs, (s) => s.patientId);
-      const ctx = { study: studyInfo, catalogue, visitDefs, targets: (id: number) => targetsByVersion.get(id) ?? [], coding, note: (t: string) => notes.add(t) };
+      const ctx = { study: studyInfo, catalogue, visitDefs, targets: (id: number) => targetsByVersion.get(id) ?? [], coding, terminology, note: (t: string) => notes.add(t) };
       for (const subject of subjects) {
         const records = subjectRecords(ctx, {
           subject: { ...subject, screeningDate: String(subject.screeningDate) },
@@ -183,7 +205,14 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
     }
     for (const r of trialSummary(studyInfo, datasets.get('DM')?.records ?? 0)) await write('TS', r);
     for (const r of trialVisits(studyInfo, defs)) await write('TV', r);
-    notes.add('TA and TE not generated: the study defines no arms or elements');
+    const ta = trialArms(studyInfo.code, design.arms);
+    const te = trialElements(studyInfo.code, design.elements);
+    for (const r of ta) await write('TA', r);
+    for (const r of te) await write('TE', r);
+    if (!ta.length && !te.length) notes.add('TA and TE not generated: the study defines no arms or elements');
+    else if (!ta.length) notes.add('TA not generated: no arm of the study has elements in sequence');
+    else if (!te.length) notes.add('TE not generated: the study defines no elements');
+    for (const n of terminology.notes()) notes.add(n);
     await Promise.all([...datasets.values()].map((d) => new Promise<void>((resolve, reject) => d.out.end((err?: Error | null) => (err ? reject(err) : resolve())))));
 
     // Pass 2: each dataset into XPT, CSV and Dataset-JSON
@@ -226,17 +255,18 @@ function datasetOrder(a: string, b: string): number {
   return rank(a) - rank(b) || base(a).localeCompare(base(b)) || (a.startsWith('SUPP') ? 1 : -1);
 }
 
-async function loadCatalogue(db: Db): Promise<Catalogue & { labels?: Map<string, string> }> {
-  const rows = await sql<{ dataset: string; datasetName: string; name: string; label: string; type: 'Char' | 'Num'; ordinal: number; core: string | null }>`
-    select d.code as dataset, d.name as "datasetName", v.name, v.label, v.simple_type as type, v.ordinal, v.core
-      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id join cdisc_standards s on s.id = d.standard_id
-     where s.code = 'SDTMIG' order by d.code, v.ordinal`.execute(db);
+async function loadCatalogue(db: Db, standardId: number): Promise<Catalogue & { labels?: Map<string, string> }> {
+  const datasetIds = intArrayLiteral([...(await sdtmigDatasets(db, standardId)).values()].map((d) => d.id));
+  const rows = await sql<{ dataset: string; datasetName: string; name: string; label: string; type: 'Char' | 'Num'; ordinal: number; core: string | null; codelist: string | null }>`
+    select d.code as dataset, d.name as "datasetName", v.name, v.label, v.simple_type as type, v.ordinal, v.core, v.codelist_code as codelist
+      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id
+     where d.id = any(${datasetIds}::int[]) order by d.code, v.ordinal`.execute(db);
   const cat: Catalogue & { labels?: Map<string, string> } = new Map();
   const labels = new Map<string, string>();
   for (const r of rows.rows) {
     let vars = cat.get(r.dataset);
     if (!vars) cat.set(r.dataset, (vars = new Map()));
-    vars.set(r.name, { name: r.name, label: r.label, type: r.type, ordinal: r.ordinal, core: r.core });
+    vars.set(r.name, { name: r.name, label: r.label, type: r.type, ordinal: r.ordinal, core: r.core, codelist: r.codelist });
     labels.set(r.dataset, r.datasetName);
   }
   cat.labels = labels;
@@ -318,6 +348,6 @@ async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, ca
   const [x, c, j] = [await o.files.putFile(xptFile), await o.files.putFile(csvFile), await o.files.putFile(jsonFile)];
   await o.db
     .insertInto('sdtmRunDatasets')
-    .values({ runId, domain: d.domain, label, records: d.records, variables: JSON.stringify(variables), xptSha256: x.sha256, csvSha256: c.sha256, jsonSha256: j.sha256 })
+    .values({ runId, domain: d.domain, label, records: d.records, variables: JSON.stringify(variables), valueMetadata: JSON.stringify(d.values.toJSON()), xptSha256: x.sha256, csvSha256: c.sha256, jsonSha256: j.sha256 })
     .execute();
 }

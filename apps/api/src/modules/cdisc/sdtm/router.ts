@@ -11,6 +11,7 @@ import { router, permitted } from '../../../trpc.ts';
 import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../access.ts';
 import { startSdtmRun } from './generate.ts';
 import { runDefineXml } from './define.ts';
+import type { ValueMetadata } from './value-metadata.ts';
 
 const read = permitted('cdisc.read');
 const exporter = permitted('cdisc.export');
@@ -23,7 +24,13 @@ async function assertStudy(db: Db, scope: StudyScope, studyId: number) {
 const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 export async function runById(db: Db, runId: number): Promise<SdtmRun | null> {
-  const run = await db.selectFrom('sdtmRuns').selectAll().where('id', '=', runId).executeTakeFirst();
+  const run = await db
+    .selectFrom('sdtmRuns as r')
+    .leftJoin('cdiscStandards as std', 'std.id', 'r.standardId')
+    .selectAll('r')
+    .select(['std.code as standardCode', 'std.version as standardVersion'])
+    .where('r.id', '=', runId)
+    .executeTakeFirst();
   if (!run) return null;
   const datasets = await db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'records', 'variables', 'generatedAt']).where('runId', '=', runId).orderBy('generatedAt').execute();
   return {
@@ -37,6 +44,7 @@ export async function runById(db: Db, runId: number): Promise<SdtmRun | null> {
     finishedAt: iso(run.finishedAt),
     error: run.error,
     notes: (typeof run.notes === 'string' ? JSON.parse(run.notes) : run.notes) as string[],
+    standard: run.standardCode ? `${run.standardCode} ${run.standardVersion}` : null,
     datasets: datasets.map((d) => ({
       domain: d.domain,
       label: d.label,
@@ -75,9 +83,10 @@ export const sdtmRouter = router({
     if (run && run.status !== 'done') {
       // while running (or after a failure) the cards show the last finished run's datasets
       const prev = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
-      return { ...run, datasets: prev ? (await runById(ctx.db, prev.id))!.datasets : [], datasetsRunId: prev?.id ?? run.id };
+      const shown = prev ? (await runById(ctx.db, prev.id))! : null;
+      return { ...run, datasets: shown?.datasets ?? [], datasetsStandard: shown?.standard ?? run.standard, datasetsRunId: prev?.id ?? run.id };
     }
-    return run ? { ...run, datasetsRunId: run.id } : null;
+    return run ? { ...run, datasetsStandard: run.standard, datasetsRunId: run.id } : null;
   }),
   preview: read.input(sdtmPreviewInput).query(async ({ ctx, input }): Promise<SdtmPreviewPage> => {
     const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
@@ -98,14 +107,16 @@ export const sdtmRouter = router({
     const run = await ctx.db
       .selectFrom('sdtmRuns as r')
       .innerJoin('studies as s', 's.id', 'r.studyId')
-      .select(['r.studyId', 'r.status', 's.code', 's.title'])
+      .select(['r.studyId', 'r.status', 'r.standardId', 's.code', 's.title'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
     if (!run || !canSeeStudy(ctx.scope, run.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
     if (run.status !== 'done') throw new TRPCError({ code: 'CONFLICT', message: 'The run has not finished' });
-    const rows = await ctx.db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'variables', 'xptSha256']).where('runId', '=', input.runId).orderBy('generatedAt').execute();
-    const datasets = rows.map((d) => ({ ...d, variables: (typeof d.variables === 'string' ? JSON.parse(d.variables) : d.variables) as SdtmVariable[] }));
-    const defineXml = await runDefineXml(ctx.db, { code: run.code, title: run.title }, datasets);
+    const rows = await ctx.db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'variables', 'valueMetadata', 'xptSha256']).where('runId', '=', input.runId).orderBy('generatedAt').execute();
+    const json = <T>(x: unknown) => (typeof x === 'string' ? JSON.parse(x) : x) as T;
+    const datasets = rows.map((d) => ({ ...d, variables: json<SdtmVariable[]>(d.variables), valueMetadata: json<ValueMetadata | null>(d.valueMetadata) }));
+    if (run.standardId === null) throw new TRPCError({ code: 'CONFLICT', message: 'The run names no SDTMIG version' });
+    const defineXml = await runDefineXml(ctx.db, { code: run.code, title: run.title }, run.standardId, datasets);
     return {
       fileName: `${run.code}-sdtm-run-${input.runId}.zip`,
       files: datasets.map((d) => ({ name: `${d.domain.toLowerCase()}.xpt`, sha256: d.xptSha256 })),

@@ -12,6 +12,8 @@ export interface FieldTarget {
   label: string;
   type: string;
   unit?: string;
+  /** A choice field's options (code and label), for recoding to CT. */
+  choices?: { code: string; label: string }[];
   target: SdtmTarget;
 }
 
@@ -47,11 +49,11 @@ export async function approvedMappings(db: Db, studyId: number): Promise<Map<str
 /** A form version's fields with an SDTM target (mapping first, then the field's own target). */
 export function fieldTargets(formId: number, definition: FormDefinition, approved: Map<string, SdtmTarget>): FieldTarget[] {
   const out: FieldTarget[] = [];
-  const add = (f: { code: string; label: string; type: string; sdtmTarget?: string; unit?: string }, group: string | null) => {
+  const add = (f: { code: string; label: string; type: string; sdtmTarget?: string; unit?: string; codeList?: { code: string; label: string }[] }, group: string | null) => {
     const path = group ? `${group}.${f.code}` : f.code;
     const target = approved.get(`${formId}:${path}`) ?? parseTarget(f.sdtmTarget);
     if (!target) return;
-    out.push({ path, group, code: f.code, label: f.label, type: f.type, ...(f.unit && { unit: f.unit }), target });
+    out.push({ path, group, code: f.code, label: f.label, type: f.type, ...(f.unit && { unit: f.unit }), ...(f.codeList?.length && { choices: f.codeList }), target });
   };
   for (const f of definition.fields) {
     if (f.type === 'repeatingGroup') for (const sub of f.fields) add(sub as never, f.code);

@@ -1,12 +1,13 @@
-// validation.*: the Validation tab of /cdisc-standards. run validates the study's latest finished SDTM run
-// (cdisc.export: admin, data manager); latest reads the study's newest validation with a page of its
-// errors and of its warnings (cdisc.read within the user's studies).
+// validation.*: the Validation tab of /cdisc-standards. run starts validating the study's latest finished
+// SDTM run as a background job (cdisc.export: admin, data manager); job reads the newest validation's
+// status and progress; latest reads the newest finished validation with a page of its errors and of its
+// warnings (cdisc.read within the user's studies).
 import { TRPCError } from '@trpc/server';
-import { validationLatestInput, validationRunInput, type ValidationFinding, type ValidationResult } from '@ctp/contracts';
+import { validationJobInput, validationLatestInput, validationRunInput, type ValidationFinding, type ValidationJob, type ValidationResult } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import { router, permitted } from '../../../trpc.ts';
 import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../access.ts';
-import { validateSdtmRun } from './run.ts';
+import { startValidation } from './run.ts';
 import { SCORE_FORMULA } from './rules.ts';
 
 const read = permitted('cdisc.read');
@@ -35,13 +36,25 @@ export const validationRouter = router({
     await assertStudy(ctx.db, ctx.scope, input.studyId);
     const sdtm = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
     if (!sdtm) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Generate SDTM first: the study has no finished SDTM run' });
-    const validationRunId = await validateSdtmRun({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip ?? null, studyId: input.studyId, sdtmRunId: sdtm.id });
-    return { validationRunId, sdtmRunId: sdtm.id };
+    const { validationRunId, started } = await startValidation({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip ?? null, studyId: input.studyId, sdtmRunId: sdtm.id });
+    return { validationRunId, sdtmRunId: sdtm.id, started };
+  }),
+  job: read.input(validationJobInput).query(async ({ ctx, input }): Promise<ValidationJob | null> => {
+    assertStudyVisible(ctx.scope, input.studyId);
+    const run = await ctx.db
+      .selectFrom('sdtmValidationRuns')
+      .select(['id', 'sdtmRunId', 'status', 'progress', 'step', 'error', 'runAt', 'finishedAt'])
+      .where('studyId', '=', input.studyId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!run) return null;
+    const { runAt, finishedAt, ...rest } = run;
+    return { ...rest, startedAt: new Date(runAt).toISOString(), finishedAt: finishedAt ? new Date(finishedAt).toISOString() : null };
   }),
   latest: read.input(validationLatestInput).query(async ({ ctx, input }): Promise<ValidationResult | null> => {
     assertStudyVisible(ctx.scope, input.studyId);
-    const run = await ctx.db.selectFrom('sdtmValidationRuns').selectAll().where('studyId', '=', input.studyId).orderBy('id', 'desc').executeTakeFirst();
-    if (!run) return null;
+    const run = await ctx.db.selectFrom('sdtmValidationRuns').selectAll().where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
+    if (!run || run.isValid === null || run.score === null) return null;
     const datasets = await ctx.db
       .selectFrom('sdtmRunDatasets')
       .select((eb) => eb.fn.countAll<number>().as('n'))

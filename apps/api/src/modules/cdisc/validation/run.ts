@@ -1,8 +1,13 @@
-// Validating a finished SDTM run: each stored dataset's Dataset-JSON file is read from the blob store, one
-// dataset at a time (DM first: its subjects and STUDYID are what the other datasets are checked against),
-// the rules of rules.ts applied, and the result stored: the run row with its counts and compliance score,
-// and every finding. The score: 100 × (1 − failed rule applications / rule applications).
+// Validating a finished SDTM run, as a background job like the generation: startValidation creates the
+// validation run 'running' and returns; the job reads each stored dataset's Dataset-JSON file from the blob
+// store, one dataset at a time (DM first: its subjects and STUDYID are what the other datasets are checked
+// against), applies the rules of rules.ts, writes its progress and step to the run, and ends 'done' with
+// the counts, compliance score and every finding, or 'failed' with the step (never clinical values).
+// The score: 100 × (1 − failed rule applications / rule applications).
 import { sql, withActor, type BlobStore, type Db } from '@ctp/db';
+import { JobRegistry } from '../jobs.ts';
+import { sdtmigDatasets } from '../standards/run-datasets.ts';
+import { intArrayLiteral } from '../../../sql-helpers.ts';
 import { readDatasetJson } from '../formats/dataset-json.ts';
 import { complianceScore, validateDataset, validateDatasetList, type CatalogueDataset, type Finding, type RuleContext, type RuleDataset } from './rules.ts';
 
@@ -15,11 +20,13 @@ export interface ValidateOptions {
   sdtmRunId: number;
 }
 
-export async function loadRuleCatalogue(db: Db): Promise<Map<string, CatalogueDataset>> {
+/** The rules' view of an SDTMIG version (the one the validated run was generated against). */
+export async function loadRuleCatalogue(db: Db, standardId: number): Promise<Map<string, CatalogueDataset>> {
+  const datasetIds = intArrayLiteral([...(await sdtmigDatasets(db, standardId)).values()].map((d) => d.id));
   const rows = await sql<{ dataset: string; class: string | null; name: string; core: string | null; type: 'Char' | 'Num'; codelistCode: string | null }>`
     select d.code as dataset, d.class, v.name, v.core, v.simple_type as type, v.codelist_code as "codelistCode"
-      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id join cdisc_standards s on s.id = d.standard_id
-     where s.code = 'SDTMIG' order by d.code, v.ordinal`.execute(db);
+      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id
+     where d.id = any(${datasetIds}::int[]) order by d.code, v.ordinal`.execute(db);
   const out = new Map<string, CatalogueDataset>();
   for (const r of rows.rows) {
     let d = out.get(r.dataset);
@@ -40,63 +47,103 @@ async function readStored(files: BlobStore, sha256: string): Promise<RuleDataset
   };
 }
 
-/** Validates the run's datasets and stores the result; returns the validation run's id. */
-export async function validateSdtmRun(o: ValidateOptions): Promise<number> {
-  const catalogue = await loadRuleCatalogue(o.db);
-  const stored = await o.db.selectFrom('sdtmRunDatasets').select(['domain', 'jsonSha256']).where('runId', '=', o.sdtmRunId).execute();
-  stored.sort((a, b) => (a.domain === 'DM' ? -1 : b.domain === 'DM' ? 1 : a.domain.localeCompare(b.domain)));
-  const ctx: RuleContext = { dmSubjects: null, dmStudyIds: new Set(), catalogue };
-  const study = validateDatasetList(stored.map((d) => d.domain));
-  const findings: Finding[] = [...study.findings];
-  let applied = study.applied;
-  let failed = study.failed;
-  let records = 0;
-  for (const d of stored) {
-    const ds = await readStored(o.files, d.jsonSha256);
-    if (d.domain === 'DM') {
-      const u = ds.variables.findIndex((v) => v.name === 'USUBJID');
-      const s = ds.variables.findIndex((v) => v.name === 'STUDYID');
-      ctx.dmSubjects = new Set(u >= 0 ? ds.rows.map((r) => String(r[u] ?? '')) : []);
-      if (s >= 0) for (const r of ds.rows) ctx.dmStudyIds.add(String(r[s] ?? ''));
-    }
-    const result = validateDataset(ds, ctx);
-    findings.push(...result.findings);
-    applied += result.applied;
-    failed += result.failed;
-    records += ds.rows.length;
-  }
-  const errors = findings.filter((f) => f.kind === 'error');
-  const warnings = findings.filter((f) => f.kind === 'warning');
-  return withActor(o.db, { userId: o.userId, reason: 'Validate SDTM datasets', clientIp: o.clientIp }, async (tx) => {
-    const run = await tx
-      .insertInto('sdtmValidationRuns')
-      .values({
-        studyId: o.studyId,
-        sdtmRunId: o.sdtmRunId,
-        runBy: o.userId,
-        isValid: errors.length === 0,
-        errors: errors.length,
-        warnings: warnings.length,
-        checkedRules: applied,
-        failedRules: failed,
-        recordsChecked: records,
-        score: complianceScore(applied, failed),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const rows = [...errors, ...warnings].map((f) => ({
-      validationRunId: run.id,
-      kind: f.kind,
-      coreId: f.coreId,
-      type: f.type,
-      severity: f.severity,
-      message: f.message.slice(0, 2000),
-      dataset: f.dataset,
-      variable: f.variable,
-      record: f.record,
-      recommendation: f.recommendation,
-    }));
-    for (let k = 0; k < rows.length; k += 500) await tx.insertInto('sdtmValidationFindings').values(rows.slice(k, k + 500)).execute();
-    return run.id;
+const jobs = new JobRegistry();
+/** A validation still 'running' this long after its start, and not in this process, is taken as abandoned. */
+const STALE_AFTER_MS = 30 * 60 * 1000;
+
+/** Resolves when the validation (started in this process) has finished, done or failed. */
+export const awaitValidation = (validationRunId: number) => jobs.wait(validationRunId);
+
+/** Creates the validation run (or returns the study's one still going) and starts it without waiting. */
+export async function startValidation(o: ValidateOptions): Promise<{ validationRunId: number; started: boolean }> {
+  const active = await o.db.selectFrom('sdtmValidationRuns').select(['id', 'runAt']).where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
+  if (active && (jobs.has(active.id) || Date.now() - new Date(active.runAt).getTime() < STALE_AFTER_MS)) return { validationRunId: active.id, started: false };
+  const run = await withActor(o.db, { userId: o.userId, reason: 'Validate SDTM datasets', clientIp: o.clientIp }, async (tx) => {
+    if (active) await tx.updateTable('sdtmValidationRuns').set({ status: 'failed', error: 'The server stopped during the validation', finishedAt: sql`now()` as never }).where('id', '=', active.id).execute();
+    return tx.insertInto('sdtmValidationRuns').values({ studyId: o.studyId, sdtmRunId: o.sdtmRunId, runBy: o.userId, status: 'running', progress: 0, step: 'Starting' }).returning('id').executeTakeFirstOrThrow();
   });
+  jobs.start(run.id, () => validationJob(o, run.id));
+  return { validationRunId: run.id, started: true };
+}
+
+/** Validates and waits for the result (tests, the benchmark); returns the validation run's id. */
+export async function validateSdtmRun(o: ValidateOptions): Promise<number> {
+  const { validationRunId } = await startValidation(o);
+  await awaitValidation(validationRunId);
+  return validationRunId;
+}
+
+async function validationJob(o: ValidateOptions, id: number): Promise<void> {
+  let step = 'Reading the datasets';
+  const setProgress = async (progress: number, text: string) => {
+    step = text;
+    await o.db.updateTable('sdtmValidationRuns').set({ progress: Math.round(Math.max(0, Math.min(99, progress))), step: text }).where('id', '=', id).execute();
+  };
+  try {
+    const { standardId } = await o.db.selectFrom('sdtmRuns').select('standardId').where('id', '=', o.sdtmRunId).executeTakeFirstOrThrow();
+    if (standardId === null) throw new Error('The SDTM run names no SDTMIG version');
+    const catalogue = await loadRuleCatalogue(o.db, standardId);
+    const stored = await o.db.selectFrom('sdtmRunDatasets').select(['domain', 'jsonSha256']).where('runId', '=', o.sdtmRunId).execute();
+    stored.sort((a, b) => (a.domain === 'DM' ? -1 : b.domain === 'DM' ? 1 : a.domain.localeCompare(b.domain)));
+    const ctx: RuleContext = { dmSubjects: null, dmStudyIds: new Set(), catalogue };
+    const study = validateDatasetList(stored.map((d) => d.domain));
+    const findings: Finding[] = [...study.findings];
+    let applied = study.applied;
+    let failed = study.failed;
+    let records = 0;
+    for (const [k, d] of stored.entries()) {
+      await setProgress((90 * k) / Math.max(stored.length, 1), `Checking ${d.domain}`);
+      const ds = await readStored(o.files, d.jsonSha256);
+      if (d.domain === 'DM') {
+        const u = ds.variables.findIndex((v) => v.name === 'USUBJID');
+        const s = ds.variables.findIndex((v) => v.name === 'STUDYID');
+        ctx.dmSubjects = new Set(u >= 0 ? ds.rows.map((r) => String(r[u] ?? '')) : []);
+        if (s >= 0) for (const r of ds.rows) ctx.dmStudyIds.add(String(r[s] ?? ''));
+      }
+      const result = validateDataset(ds, ctx);
+      findings.push(...result.findings);
+      applied += result.applied;
+      failed += result.failed;
+      records += ds.rows.length;
+    }
+    await setProgress(95, 'Storing the findings');
+    const errors = findings.filter((f) => f.kind === 'error');
+    const warnings = findings.filter((f) => f.kind === 'warning');
+    await withActor(o.db, { userId: o.userId, reason: 'SDTM validation finished', clientIp: o.clientIp }, async (tx) => {
+      const rows = [...errors, ...warnings].map((f) => ({
+        validationRunId: id,
+        kind: f.kind,
+        coreId: f.coreId,
+        type: f.type,
+        severity: f.severity,
+        message: f.message.slice(0, 2000),
+        dataset: f.dataset,
+        variable: f.variable,
+        record: f.record,
+        recommendation: f.recommendation,
+      }));
+      for (let k = 0; k < rows.length; k += 500) await tx.insertInto('sdtmValidationFindings').values(rows.slice(k, k + 500)).execute();
+      await tx
+        .updateTable('sdtmValidationRuns')
+        .set({
+          status: 'done',
+          progress: 100,
+          step: 'Done',
+          finishedAt: sql`now()` as never,
+          isValid: errors.length === 0,
+          errors: errors.length,
+          warnings: warnings.length,
+          checkedRules: applied,
+          failedRules: failed,
+          recordsChecked: records,
+          score: complianceScore(applied, failed),
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+  } catch {
+    await withActor(o.db, { userId: o.userId, reason: 'SDTM validation failed', clientIp: o.clientIp }, (tx) =>
+      tx.updateTable('sdtmValidationRuns').set({ status: 'failed', step, error: `The validation failed while ${step.charAt(0).toLowerCase()}${step.slice(1)}`, finishedAt: sql`now()` as never }).where('id', '=', id).execute(),
+    ).catch(() => undefined);
+  }
 }

@@ -1,0 +1,72 @@
+// design.subjectArm and design.assignArm: a subject's planned (randomised) and actual arm. Scope as for
+// a status change: the subject's study, and for site staff their own site (others: NOT_FOUND). Only an
+// enrolled subject (with an enrolment date) is given an arm; a screen failure stays unassigned (DM
+// ARMNRS says why). An arm of another study is refused; the change is audited with its reason.
+import { TRPCError } from '@trpc/server';
+import { sql, withActor, type Actor, type Db } from '@ctp/db';
+import type { SubjectArmInput } from '@ctp/contracts';
+import { canSeeStudySite, type StudyScope } from '../../access.ts';
+import { fieldError } from '../../trpc.ts';
+import { staleVersion } from '../../sql-helpers.ts';
+
+const PATIENT_NOT_FOUND = 'Patient not found';
+
+export async function subjectArm(db: Db, scope: StudyScope, patientId: number) {
+  const p = await db
+    .selectFrom('patients as p')
+    .leftJoin('trialArms as pa', 'pa.id', 'p.plannedArmId')
+    .leftJoin('trialArms as aa', 'aa.id', 'p.actualArmId')
+    .select([
+      'p.id', 'p.subjectCode as patientId', 'p.studyId', 'p.siteId', 'p.status', 'p.enrollmentDate', 'p.version',
+      'pa.id as plannedId', 'pa.code as plannedCode', 'pa.name as plannedName',
+      'aa.id as actualId', 'aa.code as actualCode', 'aa.name as actualName',
+    ])
+    .where('p.id', '=', patientId)
+    .executeTakeFirst();
+  if (!p || !canSeeStudySite(scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: PATIENT_NOT_FOUND });
+  const arms = await db.selectFrom('trialArms').select(['id', 'code', 'name']).where('studyId', '=', p.studyId).orderBy('sortOrder').orderBy('code').execute();
+  return {
+    id: p.id,
+    patientId: p.patientId,
+    studyId: p.studyId,
+    status: p.status,
+    enrollmentDate: p.enrollmentDate,
+    version: p.version,
+    plannedArm: p.plannedId ? { id: p.plannedId, code: p.plannedCode!, name: p.plannedName! } : null,
+    actualArm: p.actualId ? { id: p.actualId, code: p.actualCode!, name: p.actualName! } : null,
+    arms,
+  };
+}
+
+export async function assignArm(db: Db, actor: Actor, scope: StudyScope, input: SubjectArmInput) {
+  return withActor(db, actor, async (tx) => {
+    const p = await tx
+      .selectFrom('patients')
+      .select(['id', 'subjectCode', 'studyId', 'siteId', 'status', 'enrollmentDate', 'version'])
+      .where('id', '=', input.patientId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!p || !canSeeStudySite(scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: PATIENT_NOT_FOUND });
+    if (p.version !== input.version) throw staleVersion();
+    if (input.plannedArmId !== null && !p.enrollmentDate) {
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: p.status === 'withdrawn' ? 'A screen failure is not assigned to an arm' : 'Enrol the subject before assigning an arm',
+      });
+    }
+    const wanted = [input.plannedArmId, input.actualArmId].filter((x): x is number => x !== null);
+    if (wanted.length) {
+      const own = new Set(
+        (await tx.selectFrom('trialArms').select('id').where('studyId', '=', p.studyId).where('id', 'in', wanted).execute()).map((a) => a.id),
+      );
+      if (input.plannedArmId !== null && !own.has(input.plannedArmId)) throw fieldError('plannedArmId', "Choose an arm of the subject's study");
+      if (input.actualArmId !== null && !own.has(input.actualArmId)) throw fieldError('actualArmId', "Choose an arm of the subject's study");
+    }
+    return tx
+      .updateTable('patients')
+      .set({ plannedArmId: input.plannedArmId, actualArmId: input.actualArmId, version: sql<number>`version + 1`, updatedAt: sql<Date>`now()` })
+      .where('id', '=', p.id)
+      .returning(['id', 'subjectCode as patientId', 'plannedArmId', 'actualArmId', 'version'])
+      .executeTakeFirstOrThrow();
+  });
+}

@@ -1,0 +1,91 @@
+// design.createElement / updateElement / deleteElement: a study's elements (SDTM TE), each write in
+// withActor. An element code is unique in its study; an element needs an end rule or a planned duration;
+// an element an arm's sequence uses cannot be deleted.
+import { TRPCError } from '@trpc/server';
+import { sql, withActor, type Actor, type Db, type Tx } from '@ctp/db';
+import type { DesignDeleteInput, ElementCreateInput, ElementUpdateInput } from '@ctp/contracts';
+import type { StudyScope } from '../../access.ts';
+import { fieldError } from '../../trpc.ts';
+import { definedOnly, isUniqueViolation } from '../../sql-helpers.ts';
+import { assertStudyInScope, lockDesignRow } from './scope.ts';
+
+const elementColumns = ['id', 'studyId', 'code', 'name', 'startRule', 'endRule', 'plannedDuration', 'version'] as const;
+const codeTaken = (code: string) => fieldError('code', `Element code ${code} is already used in this study`);
+const NEEDS_END = 'Give an end rule or a planned duration';
+
+async function assertCodeFree(tx: Tx, studyId: number, code: string, exceptId?: number) {
+  let q = tx.selectFrom('trialElements').select('id').where('studyId', '=', studyId).where('code', '=', code);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) throw codeTaken(code);
+}
+
+async function uniqueCode<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (code && isUniqueViolation(err)) throw codeTaken(code);
+    throw err;
+  }
+}
+
+export async function createElement(db: Db, actor: Actor, scope: StudyScope, input: ElementCreateInput) {
+  return uniqueCode(input.code, () =>
+    withActor(db, actor, async (tx) => {
+      await assertStudyInScope(tx, scope, input.studyId);
+      await assertCodeFree(tx, input.studyId, input.code);
+      return tx
+        .insertInto('trialElements')
+        .values({
+          studyId: input.studyId,
+          code: input.code,
+          name: input.name,
+          startRule: input.startRule,
+          endRule: input.endRule,
+          plannedDuration: input.plannedDuration,
+        })
+        .returning(elementColumns)
+        .executeTakeFirstOrThrow();
+    }),
+  );
+}
+
+export async function updateElement(db: Db, actor: Actor, scope: StudyScope, input: ElementUpdateInput) {
+  const changes = definedOnly(input.changes);
+  if (!Object.keys(changes).length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No changes given' });
+  return uniqueCode(changes.code, () =>
+    withActor(db, actor, async (tx) => {
+      const element = await lockDesignRow(tx, scope, 'trialElements', input.id, input.version);
+      if (changes.code) await assertCodeFree(tx, element.studyId, changes.code, element.id);
+      const merged = { ...element, ...changes };
+      if (!merged.endRule && !merged.plannedDuration) throw fieldError('endRule', NEEDS_END);
+      return tx
+        .updateTable('trialElements')
+        .set({ ...changes, version: sql<number>`version + 1`, updatedAt: sql<Date>`now()` })
+        .where('id', '=', element.id)
+        .returning(elementColumns)
+        .executeTakeFirstOrThrow();
+    }),
+  );
+}
+
+export async function deleteElement(db: Db, actor: Actor, scope: StudyScope, input: DesignDeleteInput) {
+  return withActor(db, actor, async (tx) => {
+    const element = await lockDesignRow(tx, scope, 'trialElements', input.id, input.version);
+    const arms = await tx
+      .selectFrom('trialArmElements as s')
+      .innerJoin('trialArms as a', 'a.id', 's.armId')
+      .select('a.code')
+      .distinct()
+      .where('s.elementId', '=', element.id)
+      .orderBy('a.code')
+      .execute();
+    if (arms.length) {
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: `Element ${element.code} is used by arm${arms.length === 1 ? '' : 's'} ${arms.map((a) => a.code).join(', ')}: remove it from their sequence before deleting it`,
+      });
+    }
+    await tx.deleteFrom('trialElements').where('id', '=', element.id).execute();
+    return { id: element.id, code: element.code };
+  });
+}

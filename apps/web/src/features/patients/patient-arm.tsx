@@ -1,0 +1,37 @@
+// The subject's planned (randomised) and actual arm on its card, and Assign arm for the staff who may
+// change a subject's status (the server checks role and site scope again).
+import { useTranslation } from 'react-i18next';
+import { Split } from 'lucide-react';
+import { trpc } from '@/lib/trpc';
+import { useCan } from '@/lib/auth';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AssignArmDialog } from './assign-arm-dialog';
+
+export function PatientArm({ patientId }: { patientId: number }) {
+  const { t } = useTranslation('design');
+  const canAssign = useCan('patient.updateStatus');
+  const arm = trpc.design.subjectArm.useQuery({ patientId });
+  if (arm.isPending) return <Skeleton className="h-10" />;
+  if (arm.error) return null;
+  const a = arm.data;
+  const label = (x: { code: string; name: string } | null) => (x ? `${x.name} (${x.code})` : t('subject.none'));
+  return (
+    <div className="grid gap-1 text-xs" data-testid="patient-arm">
+      <div className="flex items-center justify-between gap-2">
+        <span className="flex items-center gap-1.5 text-muted-foreground">
+          <Split className="h-3.5 w-3.5" aria-hidden /> {t('subject.planned')}
+        </span>
+        <span className="text-right font-medium" data-testid="planned-arm">
+          {label(a.plannedArm)}
+        </span>
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <span className="pl-5 text-muted-foreground">{t('subject.actual')}</span>
+        <span className="text-right font-medium" data-testid="actual-arm">
+          {label(a.actualArm)}
+        </span>
+      </div>
+      {canAssign && <AssignArmDialog subject={a} />}
+    </div>
+  );
+}
