@@ -87,7 +87,7 @@ describe('SDTM generation', () => {
     // the demo study's design gives TA and TE (sdtm-trial-design.int.test.ts checks their rows)
     expect(run.notes).not.toContain('TA and TE not generated: the study defines no arms or elements');
     const domains = run.datasets.map((d) => d.domain);
-    for (const d of ['TS', 'TV', 'TA', 'TE', 'DM', 'SV', 'AE', 'VS', 'CM', 'DS']) expect(domains).toContain(d);
+    for (const d of ['TS', 'TV', 'TA', 'TE', 'DM', 'SV', 'AE', 'VS', 'CM', 'MH', 'EX', 'LB', 'DS']) expect(domains).toContain(d);
     for (const d of run.datasets) expect(d.records).toBeGreaterThan(0);
   }, 300_000);
 
@@ -118,6 +118,28 @@ describe('SDTM generation', () => {
     expect(decod.length).toBe(2);
     expect(col(ae, 'AEBODSYS').filter((v) => v).length).toBe(2);
     for (const v of col(ae, 'AESEV')) expect(['MILD', 'MODERATE', 'SEVERE']).toContain(v);
+  });
+
+  it('MH keeps partial start dates partial; EX carries the treatment of the arm; LB has test codes, CT units and standard results', async () => {
+    const mh = await xptOf('MH');
+    const starts = col(mh, 'MHSTDTC') as string[];
+    expect(starts.some((d) => /^\d{4}$/.test(d))).toBe(true);
+    expect(starts.some((d) => /^\d{4}-\d{2}$/.test(d))).toBe(true);
+    for (const d of starts) expect(d).toMatch(ISO);
+    // a partial date has no study day
+    // a partial date has no study day: every MHSTDTC here is partial, so MHSTDY (permissible) is left out
+    expect(starts.every((d) => /^\d{4}(-\d{2})?$/.test(d))).toBe(true);
+    expect(mh.variables.map((v) => v.name)).not.toContain('MHSTDY');
+    const ex = await xptOf('EX');
+    expect(new Set(col(ex, 'EXTRT'))).toEqual(new Set(['STUDY DRUG', 'PLACEBO']));
+    for (const v of col(ex, 'EXROUTE')) expect(v).toBe('ORAL');
+    for (const v of [...col(ex, 'EXSTDTC'), ...col(ex, 'EXENDTC')]) expect(v).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const lb = await xptOf('LB');
+    expect(new Set(col(lb, 'LBTESTCD'))).toEqual(new Set(['HGB', 'HCT', 'WBC', 'PLAT', 'ALT', 'AST', 'CREAT', 'GLUC', 'SODIUM', 'K']));
+    const alt = col(lb, 'LBTESTCD').indexOf('ALT');
+    expect(col(lb, 'LBORRESU')[alt]).toBe('U/L');
+    expect(typeof col(lb, 'LBSTRESN')[alt]).toBe('number');
+    for (const v of col(lb, 'LBDTC')) expect(v).toMatch(ISO);
   });
 
   it('VS: findings with test codes, results and units; SV from the visits done; all dates ISO 8601', async () => {

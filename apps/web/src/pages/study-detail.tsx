@@ -87,7 +87,8 @@ export default function StudyDetailPage() {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
+        {/* min-w-0: a wide visit schedule scrolls inside its card instead of widening the column */}
+        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           <StudyInsightsCard insights={s.insights} />
           <Tabs defaultValue="overview">
             <TabsList>
@@ -106,7 +107,7 @@ export default function StudyDetailPage() {
               <StudySitesTab studyId={s.id} />
             </TabsContent>
             <TabsContent value="forms">
-              <div className="grid gap-6">
+              <div className="grid gap-6 [&>*]:min-w-0">
                 <StudyFormsTab studyId={s.id} />
                 <VisitScheduleCard studyId={s.id} />
                 <StudyLockCard studyId={s.id} />

@@ -1,5 +1,6 @@
-// Demo eCRFs: each study gets the CDASH library's Demographics, Vital Signs and Concomitant
-// Medications forms and the spec's Adverse Event Report, with the forms due at each visit, and
+// Demo eCRFs: each study gets the CDASH library's Demographics, Medical History, Vital Signs, Laboratory
+// Test Results, Exposure and Concomitant Medications forms and the spec's Adverse Event Report, with the
+// forms due at each visit, and
 // submissions for its subjects consistent with their visits: every form due at a completed visit is
 // submitted on the visit's date; a 'warning' visit carries a systolic pressure out of its soft range
 // (an open edit-check warning); missed and future visits have none. About one subject in six reports
@@ -61,7 +62,7 @@ export const ADVERSE_EVENT_REPORT: FormDefinition = formDefinition.parse({
 });
 
 interface DemoForm {
-  key: 'DM' | 'VS' | 'CM' | 'AE';
+  key: 'DM' | 'MH' | 'VS' | 'LB' | 'EX' | 'CM' | 'AE';
   name: string;
   category: string;
   description: string;
@@ -76,25 +77,30 @@ function demoForms(): DemoForm[] {
   };
   return [
     { key: 'DM', name: 'Demographics', category: 'Baseline', description: lib('DM').description, definition: lib('DM').definition },
+    { key: 'MH', name: 'Medical History', category: 'Baseline', description: lib('MH').description, definition: lib('MH').definition },
     { key: 'VS', name: 'Vital Signs', category: 'Visit', description: lib('VS').description, definition: lib('VS').definition },
+    { key: 'LB', name: 'Laboratory Test Results', category: 'Lab', description: lib('LB').description, definition: lib('LB').definition },
+    { key: 'EX', name: 'Exposure', category: 'Medication', description: lib('EX').description, definition: lib('EX').definition },
     { key: 'CM', name: 'Concomitant Medications', category: 'Medication', description: lib('CM').description, definition: lib('CM').definition },
     { key: 'AE', name: 'Adverse Event Report', category: 'Safety', description: 'Adverse events reported at any time: description, severity, relationship to study treatment and outcome.', definition: ADVERSE_EVENT_REPORT },
   ];
 }
 
-/** Which demo forms are due at which visit (visit codes of catalogue.ts); the AE report is unscheduled. */
+/** Which demo forms are due at which visit (visit codes of catalogue.ts); the AE report is unscheduled.
+ *  Exposure is recorded at Day 28, the end of the 28 days of treatment (one row for the period). */
 const DUE: Record<string, DemoForm['key'][]> = {
-  SEL: ['DM', 'VS'],
+  SEL: ['DM', 'MH', 'VS', 'LB'],
   D0: ['VS', 'CM'],
   D3: ['VS'],
   D7: ['VS'],
   TELE: ['CM'],
-  D28: ['VS'],
-  END: ['VS', 'CM'],
+  D28: ['VS', 'EX'],
+  END: ['VS', 'CM', 'LB'],
 };
 
 /** A deterministic number in [0, n) from a row id and a salt, in SQL. */
-const pick = (idSql: string, salt: string, n: number) => sql.raw(`(abs(hashtext(${idSql} || '${salt}')) % ${n})`);
+const pickText = (idSql: string, salt: string, n: number) => `(abs(hashtext(${idSql} || '${salt}')) % ${n})`;
+const pick = (idSql: string, salt: string, n: number) => sql.raw(pickText(idSql, salt, n));
 
 export async function seedStudyForms(
   tx: Tx,
@@ -194,8 +200,54 @@ export async function seedStudyForms(
       from patients p, lateral (select least(p.enrollment_date + 1 + ${pick('p.id::text', 'day', 20)}::int, coalesce(p.withdrawal_date, p.completion_date, ${opts.today}::date)) as day) d
      where p.study_id = ${opts.studyId} and p.enrollment_date is not null and ${pick('p.id::text', 'ae', 6)} = 0 and d.day <= ${opts.today}::date`.execute(tx);
 
+  const mh = ids('MH');
+  const conditions = `array['Hypertension', 'Type 2 diabetes mellitus', 'Asthma', 'Migraine', 'Osteoarthritis', 'Hypercholesterolaemia', 'Appendicectomy']`;
+  // One subject in two reports a condition, one in six a second one; start dates are partial (a year, or a
+  // year and month) as histories are; the appendicectomy is over (an end year), the rest ongoing.
+  const mhRow = (salt: string) => sql.raw(`jsonb_build_object(
+      'MHTERM', (${conditions})[1 + ${pickText(`p.id::text`, salt, 7)}],
+      'MHSTDAT', case when ${pickText('p.id::text', `${salt}m`, 2)} = 0
+        then (extract(year from sv.actual_date) - 2 - ${pickText('p.id::text', `${salt}y`, 15)})::text
+        else (extract(year from sv.actual_date) - 1)::text || '-' || lpad((1 + ${pickText('p.id::text', `${salt}mo`, 12)})::text, 2, '0') end,
+      'MHONGO', case when (${conditions})[1 + ${pickText(`p.id::text`, salt, 7)}] = 'Appendicectomy' then 'N' else 'Y' end)
+      || case when (${conditions})[1 + ${pickText(`p.id::text`, salt, 7)}] = 'Appendicectomy' then jsonb_build_object('MHENDAT', (extract(year from sv.actual_date) - 1)::text) else '{}'::jsonb end`);
+  const mhResult = await sql`insert into form_submissions ${columns}
+    select ${mh.formId}, ${mh.versionId}, p.study_id, p.site_id, p.id, sv.id,
+           case when ${pick('p.id::text', 'mh', 2)} = 0
+             then jsonb_build_object('MHYN', 'Y', 'MHLOG', case when ${pick('p.id::text', 'mh2', 3)} = 0
+               then jsonb_build_array(${mhRow('c1')}, ${mhRow('c2')}) else jsonb_build_array(${mhRow('c1')}) end)
+             else jsonb_build_object('MHYN', 'N') end,
+           '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(mh.formId)}`.execute(tx);
+
+  // Local laboratory at selection and study end: haematology and chemistry within their usual ranges.
+  const lb = ids('LB');
+  const lbResult = await sql`insert into form_submissions ${columns}
+    select ${lb.formId}, ${lb.versionId}, p.study_id, p.site_id, p.id, sv.id,
+           jsonb_build_object('LBPERF', 'Y', 'LBDAT', sv.actual_date::text, 'LBTIM', '08:30', 'LBFAST', 'Y', 'LBNAM', 'Site laboratory',
+             'LBHGB', round(12.0 + ${pick('sv.id::text', 'hgb', 40)} / 10.0, 1), 'LBHGBU', 'g/dL',
+             'LBHCT', 36 + ${pick('sv.id::text', 'hct', 12)},
+             'LBWBC', round(4.5 + ${pick('sv.id::text', 'wbc', 60)} / 10.0, 1),
+             'LBPLAT', 160 + ${pick('sv.id::text', 'plt', 200)},
+             'LBALT', 10 + ${pick('sv.id::text', 'alt', 35)}, 'LBALTU', 'U/L',
+             'LBAST', 12 + ${pick('sv.id::text', 'ast', 30)}, 'LBASTU', 'U/L',
+             'LBCREAT', round(0.6 + ${pick('sv.id::text', 'cr', 6)} / 10.0, 1), 'LBCREATU', 'mg/dL',
+             'LBGLUC', 72 + ${pick('sv.id::text', 'glu', 40)}, 'LBGLUCU', 'mg/dL',
+             'LBSODIUM', 136 + ${pick('sv.id::text', 'na', 9)}, 'LBSODIUMU', 'mmol/L',
+             'LBK', round(3.6 + ${pick('sv.id::text', 'k', 14)} / 10.0, 1), 'LBKU', 'mmol/L'),
+           '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(lb.formId)}`.execute(tx);
+
+  // Exposure at Day 28: the 28 days of the subject's arm from Day 0, one tablet a day by mouth.
+  const ex = ids('EX');
+  const exResult = await sql`insert into form_submissions ${columns}
+    select ${ex.formId}, ${ex.versionId}, p.study_id, p.site_id, p.id, sv.id,
+           jsonb_build_object('EXYN', 'Y', 'EXLOG', jsonb_build_array(jsonb_build_object(
+             'EXTRT', upper(a.name), 'EXSTDAT', p.enrollment_date::text, 'EXENDAT', sv.actual_date::text,
+             'EXDSTXT', case when a.code = 'PLACEBO' then 0 else 100 end, 'EXDOSU', 'mg', 'EXDOSFRM', 'TABLET', 'EXDOSFRQ', 'QD', 'EXROUTE', 'ORAL',
+             'EXLOT', 'LOT-' || (1001 + ${pick('p.site_id::text', 'lot', 9)})::text, 'EXDOSADJ', 'N'))),
+           '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(ex.formId, sql`join trial_arms a on a.id = p.actual_arm_id`)} and p.enrollment_date is not null`.execute(tx);
+
   await seedWarningQueries(tx, opts.studyId, opts.createdBy, opts.siteUser, opts.today);
-  return [dmResult, vsResult, cmResult, aeResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
+  return [dmResult, vsResult, cmResult, aeResult, mhResult, lbResult, exResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
 }
 
 /**
