@@ -1,7 +1,7 @@
-// CDISC standards in Chromium: the Domains tab on the loaded catalogue (SDTMIG 3.4, CDASHIG 2.2). A
-// monitor searches 'dm' and finds the Demographics card with its variable count, opens View Variables
-// and sees USUBJID (Req) and AGE (Num); the type filter switches the cards between SDTM and CDASH, and
-// ADaM says no ADaM standard is loaded. Import Standards is disabled for a monitor and says why, and the
+// CDISC standards in Chromium: the Domains tab on the loaded catalogue (SDTMIG 3.4, CDASHIG 2.2, and ADSL
+// and ADAE from CDISC's Define-XML ADaM example). A monitor searches 'dm' and finds the Demographics card
+// with its variable count, opens View Variables and sees USUBJID (Req) and AGE (Num); the type filter
+// switches the cards between SDTM and CDASH, and ADaM lists ADSL and ADAE. Import Standards is disabled for a monitor and says why, and the
 // summary cards show no invented figures (Mapped Domains and AI Suggestions are computed; Compliance Score
 // and Validation Issues come from a study's latest validation, so without a picked study they are a dash
 // and say why; sdtm-validation.spec.ts covers them with a study).
@@ -66,7 +66,7 @@ test('domains: search, type filter and View Variables on the loaded catalogue', 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
-  // The type filter changes the cards: SDTM only, then CDASH only (with their SDTM targets), then ADaM: none loaded.
+  // The type filter changes the cards: SDTM only, then CDASH only (with their SDTM targets), then ADaM.
   const type = page.getByLabel('Domain type');
   await type.selectOption('SDTM');
   await expect(page).toHaveURL(/type=SDTM/);
@@ -84,15 +84,22 @@ test('domains: search, type filter and View Variables on the loaded catalogue', 
   await expect(dialog.locator('[data-name="SEX"]')).toContainText('DM.SEX');
   await page.keyboard.press('Escape');
 
+  // ADaM: nothing matches 'dm'; without the search, ADSL and ADAE with their origins.
   await type.selectOption('ADaM');
   await expect(cards).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'No ADaM standard is loaded' })).toBeVisible();
-
-  // All types, no search: both standards, paged.
-  await type.selectOption('All');
+  await expect(page.getByRole('heading', { name: 'No domains found' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search domains by code or name' }).fill('');
+  await expect(cards.getByTestId('cdisc-domain-code')).toHaveText(['ADSL', 'ADAE']);
+  await expect(cards.first().getByTestId('cdisc-domain-version')).toHaveText('ADaMIG 1.1');
+  await cards.first().getByRole('button', { name: 'View Variables' }).click();
+  await expect(dialog.locator('[data-name="SEX"]')).toContainText('C66731');
+  await expect(dialog.locator('[data-name="SEX"]')).toContainText('DM.SEX');
+  await page.keyboard.press('Escape');
+
+  // All types, no search: every standard, paged.
+  await type.selectOption('All');
   await expect(cards).toHaveCount(24);
-  await expect(page.getByTestId('pagination-range')).toContainText('of 112');
+  await expect(page.getByTestId('pagination-range')).toContainText('of 114');
 });
 
 test('Export Define.xml opens the Define.xml tab; Validation is built', async ({ page }) => {

@@ -1,5 +1,5 @@
-// The CDISC standards catalogue against a real database (loaded by migration 0019 from the checked-in
-// cdisc-catalogue.json): cdisc.domains with the spec's CDISC domain fields, search on code or name in
+// The CDISC standards catalogue against a real database (loaded by migrations 0019 and 0026 from the
+// checked-in cdisc-catalogue.json and adam-catalogue.json): cdisc.domains with the spec's CDISC domain fields, search on code or name in
 // any case combined with the type filter All/SDTM/CDASH/ADaM, counts equal to the catalogue, paging;
 // cdisc.variables with each variable's metadata; cdisc.standards; who may read it (every role, not
 // anonymous callers).
@@ -13,12 +13,12 @@ import { startServer, TestClient, type TestServer } from './support/app.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
 
 type Cell = string | number | null;
-const CATALOGUE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/db/src/reference/cdisc-catalogue.json');
-const catalogue = JSON.parse(readFileSync(CATALOGUE, 'utf8')) as {
-  datasets: Cell[][];
-  variables: Cell[][];
-};
-const TYPE_OF: Record<string, string> = { SDTMIG: 'SDTM', CDASHIG: 'CDASH' };
+const REFERENCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/db/src/reference');
+const read = (file: string) => JSON.parse(readFileSync(path.join(REFERENCE, file), 'utf8')) as { datasets: Cell[][]; variables: Cell[][] };
+// SDTMIG and CDASHIG, then ADaM: the order the Domains tab lists them in
+const [shipped, adam] = [read('cdisc-catalogue.json'), read('adam-catalogue.json')];
+const catalogue = { datasets: [...shipped.datasets, ...adam.datasets], variables: [...shipped.variables, ...adam.variables] };
+const TYPE_OF: Record<string, string> = { SDTMIG: 'SDTM', CDASHIG: 'CDASH', ADaMIG: 'ADaM' };
 /** The catalogue's own answer: dataset codes of a type whose code or name contains the term, any case. */
 function expectedCodes(type: string, term = ''): string[] {
   const t = term.toLowerCase();
@@ -50,7 +50,7 @@ const allDomains = async (caller: Caller, input: { search?: string; type?: 'All'
 };
 
 describe('cdisc.domains', () => {
-  it('lists every loaded domain with the spec fields: SDTMIG 3.4 then CDASHIG 2.2', async () => {
+  it('lists every loaded domain with the spec fields: SDTMIG 3.4, CDASHIG 2.2, then ADaM', async () => {
     const all = await allDomains(as.coordinator!, {});
     expect(all.total).toBe(catalogue.datasets.length);
     expect(all.items.map((d) => d.domainCode)).toEqual(expectedCodes('All'));
@@ -72,7 +72,7 @@ describe('cdisc.domains', () => {
     expect(dm.variableCount).toBeGreaterThan(20);
     for (const d of all.items) {
       expect(d.variableCount, d.domainCode).toBe(variableCount(d.standard, d.domainCode));
-      expect(d.version).toBe(d.standard === 'SDTMIG' ? '3.4' : '2.2');
+      expect(d.version).toBe({ SDTMIG: '3.4', CDASHIG: '2.2', ADaMIG: '1.1' }[d.standard]);
     }
     expect(all.items.find((d) => d.domainCode === 'LB.CentralProcessing')).toMatchObject({
       domainType: 'CDASH',
@@ -81,14 +81,20 @@ describe('cdisc.domains', () => {
     });
   });
 
-  it('filters by type on the server: SDTM 63, CDASH, and ADaM none (no ADaM standard is loaded)', async () => {
+  it('filters by type on the server: SDTM 63, CDASH, and ADaM (ADSL and ADAE from the Define-XML example)', async () => {
     const sdtm = await allDomains(as.monitor!, { type: 'SDTM' });
     expect(sdtm.total).toBe(63);
     expect(sdtm.items.every((d) => d.domainType === 'SDTM')).toBe(true);
     const cdash = await allDomains(as.monitor!, { type: 'CDASH' });
     expect(cdash.total).toBe(expectedCodes('CDASH').length);
     expect(cdash.items.every((d) => d.domainType === 'CDASH' && d.version === '2.2')).toBe(true);
-    expect(await as.monitor!.cdisc.domains({ type: 'ADaM' })).toEqual({ items: [], total: 0, limit: 50, offset: 0 });
+    const adamDomains = await as.monitor!.cdisc.domains({ type: 'ADaM' });
+    expect(adamDomains.items.map((d) => [d.domainCode, d.standard, d.version, d.variableCount, d.mappingCount])).toEqual([
+      ['ADSL', 'ADaMIG', '1.1', variableCount('ADaMIG', 'ADSL'), 0],
+      ['ADAE', 'ADaMIG', '1.1', variableCount('ADaMIG', 'ADAE'), 0],
+    ]);
+    const adsl = await as.monitor!.cdisc.variables({ domainId: adamDomains.items[0]!.id });
+    expect(adsl.variables.find((v) => v.name === 'SEX')).toMatchObject({ codelistCode: 'C66731', core: null, notes: 'Origin: Predecessor (DM.SEX).' });
   });
 
   it('searches code or name in any case, combined with the type filter', async () => {
@@ -156,11 +162,12 @@ describe('cdisc.variables', () => {
 });
 
 describe('cdisc.standards', () => {
-  it('lists SDTMIG 3.4 and CDASHIG 2.2 with their counts, and no ADaM', async () => {
+  it('lists SDTMIG 3.4, CDASHIG 2.2 and the ADaM example with their counts', async () => {
     const standards = await as['study-manager']!.cdisc.standards();
     expect(standards.map((s) => [s.code, s.version, s.type, s.domainCount, s.variableCount])).toEqual([
       ['SDTMIG', '3.4', 'SDTM', 63, 1917],
       ['CDASHIG', '2.2', 'CDASH', expectedCodes('CDASH').length, catalogue.variables.filter((v) => v[0] === 'CDASHIG').length],
+      ['ADaMIG', '1.1', 'ADaM', 2, catalogue.variables.filter((v) => v[0] === 'ADaMIG').length],
     ]);
     expect(standards[0]!.loadedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });

@@ -1,7 +1,7 @@
 // The CDISC standards catalogue: the implementation guides the product maps to, with their datasets
 // (SDTM domains, CDASH domain and scenario groups) and each dataset's variables and metadata.
-// - cdisc_standards: one row per loaded guide and version (SDTMIG 3.4, CDASHIG 2.2). ADaM has no rows:
-//   no ADaM implementation guide is shipped, and none is made up.
+// - cdisc_standards: one row per loaded guide and version (SDTMIG 3.4, CDASHIG 2.2). No ADaM guide is
+//   shipped and none is made up (0026 adds ADSL and ADAE as CDISC's Define-XML ADaM example describes them).
 // - cdisc_datasets: code, name, class, structure and a description per dataset of a standard.
 // - cdisc_variables: per dataset, in the guide's order: name, label, data type, Char/Num, role, core,
 //   code list (NCI C-code and short name), CDISC notes (shortened), and for CDASH the SDTM targets.
@@ -11,6 +11,7 @@
 // action, will record itself).
 import { sql, type Kysely } from 'kysely';
 import catalogue from '../reference/cdisc-catalogue.json' with { type: 'json' };
+import { loadCatalogueRows } from '../reference/load-catalogue.ts';
 
 const statements = [
   `CREATE TABLE cdisc_standards (
@@ -53,33 +54,9 @@ const statements = [
   `CREATE INDEX cdisc_variables_dataset_idx ON cdisc_variables (dataset_id, ordinal)`,
 ];
 
-// The positions the statements below read; the generator writes them into the file.
-const DATASET_COLUMNS = ['standard', 'code', 'name', 'class', 'structure', 'description'];
-const VARIABLE_COLUMNS = ['standard', 'dataset', 'order', 'name', 'label', 'dataType', 'simpleType', 'role', 'core', 'codelistCode', 'codelistName', 'notes', 'sdtmTargets'];
-
 export async function up(db: Kysely<any>): Promise<void> {
-  if (JSON.stringify(catalogue.datasetColumns) !== JSON.stringify(DATASET_COLUMNS) || JSON.stringify(catalogue.variableColumns) !== JSON.stringify(VARIABLE_COLUMNS)) {
-    throw new Error('cdisc-catalogue.json has columns this migration does not know');
-  }
   for (const statement of statements) await sql.raw(statement).execute(db);
-  // Three statements over JSON arrays (rows as arrays, positions named by the file's columns), the same
-  // on both drivers.
-  await sql`INSERT INTO cdisc_standards (code, version, type, label, source)
-    SELECT s->>'code', s->>'version', s->>'type', s->>'label', s->>'source'
-      FROM jsonb_array_elements(${JSON.stringify(catalogue.standards)}::jsonb) AS s`.execute(db);
-  await sql`INSERT INTO cdisc_datasets (standard_id, code, name, class, structure, description, ordinal)
-    SELECT st.id, d.value->>1, d.value->>2, d.value->>3, d.value->>4, d.value->>5, d.ordinality::int
-      FROM jsonb_array_elements(${JSON.stringify(catalogue.datasets)}::jsonb) WITH ORDINALITY AS d
-      JOIN cdisc_standards st ON st.code = d.value->>0
-     ORDER BY d.ordinality`.execute(db);
-  await sql`INSERT INTO cdisc_variables (dataset_id, ordinal, name, label, data_type, simple_type, role, core,
-      codelist_code, codelist_name, notes, sdtm_targets)
-    SELECT ds.id, (v.value->>2)::int, v.value->>3, v.value->>4, v.value->>5, v.value->>6, v.value->>7, v.value->>8, v.value->>9,
-           v.value->>10, v.value->>11, v.value->>12
-      FROM jsonb_array_elements(${JSON.stringify(catalogue.variables)}::jsonb) WITH ORDINALITY AS v
-      JOIN cdisc_standards st ON st.code = v.value->>0
-      JOIN cdisc_datasets ds ON ds.standard_id = st.id AND ds.code = v.value->>1
-     ORDER BY v.ordinality`.execute(db);
+  await loadCatalogueRows(db, catalogue);
   // The screens: domains by type (via the standard) and code/name search; variables by dataset in order.
   await sql.raw(`CREATE INDEX cdisc_datasets_standard_idx ON cdisc_datasets (standard_id, ordinal)`).execute(db);
 }

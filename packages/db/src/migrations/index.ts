@@ -25,6 +25,7 @@ import * as m0022SdtmValidation from './0022-sdtm-validation.ts';
 import * as m0023TrialDesign from './0023-trial-design.ts';
 import * as m0024SdtmMetadataValidationJobs from './0024-sdtm-metadata-validation-jobs.ts';
 import * as m0025CdiscStandardImports from './0025-cdisc-standard-imports.ts';
+import * as m0026AdamCatalogue from './0026-adam-catalogue.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0023-trial-design': m0023TrialDesign,
   '0024-sdtm-metadata-validation-jobs': m0024SdtmMetadataValidationJobs,
   '0025-cdisc-standard-imports': m0025CdiscStandardImports,
+  '0026-adam-catalogue': m0026AdamCatalogue,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
