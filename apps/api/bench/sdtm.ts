@@ -1,5 +1,6 @@
-// npm run bench:sdtm [-- --scale 10]   SDTM generation at a benchmark scale: loads the demo data at that scale
-// into PostgreSQL (BENCH_DATABASE_URL's server, database ctp_bench_sdtm_<scale>, kept for the next run),
+// npm run bench:sdtm [-- --scale 10 --subjects 1]   SDTM generation at a benchmark scale: loads the demo data at
+// that scale into PostgreSQL (BENCH_DATABASE_URL's server, database ctp_bench_sdtm_<scale>[x<subjects>], kept
+// for the next run; --subjects F screens F times the subjects per study, since the scale multiplies studies),
 // then generates every domain for the study with the most subjects in this process, sampling the process's
 // resident and heap memory every 50 ms. Prints wall time, subjects, records per dataset and peak memory;
 // run it at two scales to see whether memory stays flat as subjects grow (the job streams in batches).
@@ -12,11 +13,13 @@ import { BlobStore, connect, migrateToLatest, seedDemoData, sql } from '@ctp/db'
 import { awaitSdtmRun, startSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
 import { validateSdtmRun } from '../src/modules/cdisc/validation/run.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '10' } } });
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '10' }, subjects: { type: 'string', default: '1' } } });
 const scale = Number(values.scale);
+const subjectsFactor = Math.max(1, Number(values.subjects));
 const server = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ctp_bench');
-const dbName = `ctp_bench_sdtm_${scale}`;
-const storageDir = path.join(os.tmpdir(), `ctp-bench-sdtm-${scale}`);
+const suffix = subjectsFactor > 1 ? `${scale}x${subjectsFactor}` : `${scale}`;
+const dbName = `ctp_bench_sdtm_${suffix}`;
+const storageDir = path.join(os.tmpdir(), `ctp-bench-sdtm-${suffix}`);
 
 async function ensureDatabase(): Promise<boolean> {
   const admin = new pg.Client({ connectionString: new URL('/postgres', server).toString() });
@@ -33,8 +36,8 @@ const { db } = handle;
 await migrateToLatest(db);
 if (!existed || (await db.selectFrom('studies').select('id').executeTakeFirst()) === undefined) {
   const t0 = Date.now();
-  console.log(`» Loading demo data at scale ${scale} into ${dbName}`);
-  await seedDemoData(db, { scale, storageDir });
+  console.log(`» Loading demo data at scale ${scale}${subjectsFactor > 1 ? `, ${subjectsFactor}× the subjects per study,` : ''} into ${dbName}`);
+  await seedDemoData(db, { scale, storageDir, subjectsFactor });
   await sql`analyze`.execute(db);
   console.log(`  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }

@@ -12,3 +12,4 @@ export { BlobStore, type StoredBlob } from './files/blob-store.ts';
 export { readMeddraAscii, MeddraFormatError, MEDDRA_REQUIRED_FILES, type MeddraRelease, type MeddraTermRow } from './coding/meddra-ascii.ts';
 export { importMeddraRelease, DictionaryExistsError } from './coding/import.ts';
 export * from './reference/cdisc-library-xml.ts';
+export * from './reference/safe-xml.ts';

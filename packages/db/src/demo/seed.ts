@@ -38,6 +38,9 @@ export interface SeedOptions {
   seed?: number;
   /** Where the demo trial master file's files are stored (the API's STORAGE_DIR). */
   storageDir?: string;
+  /** Benchmarks only: each study screens this many times the subjects it would (default 1), to measure
+   *  per-study work such as SDTM generation on larger studies. */
+  subjectsFactor?: number;
 }
 
 export interface SeedSummary {
@@ -115,7 +118,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const firstSite = (s * 7) % siteCount;
     const chosen = Array.from({ length: sitesPerStudy(s) }, (_, k) => siteIds[(firstSite + k) % siteCount]!);
     const counts = await withActor(db, actor, (tx) =>
-      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, siteStatus, today, userByRole, scale, index: s }),
+      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, siteStatus, today, userByRole, scale, index: s, subjectsFactor: Math.max(1, opts.subjectsFactor ?? 1) }),
     );
     patients += counts.patients;
     visits += counts.visits;
@@ -233,6 +236,7 @@ interface StudyContext {
   userByRole: Record<string, number>;
   scale: number;
   index: number;
+  subjectsFactor: number;
 }
 
 async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
@@ -335,7 +339,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
   // Subjects follow the plan (linear to 'Last Patient In' at 70% of the duration), each study
   // somewhat ahead or behind; about 85% of screened subjects go on to enrol.
   const planned = study.status === 'completed' ? 1 : Math.min(1, elapsed / 0.7);
-  const wanted = Math.round((study.targetEnrollment * planned * (rnd.int(65, 125) / 100)) / 0.85);
+  const wanted = Math.round((ctx.subjectsFactor * study.targetEnrollment * planned * (rnd.int(65, 125) / 100)) / 0.85);
   const subjects: any[] = [];
   const perSiteSeq = new Map<number, number>();
   // Randomised (enrolled) subjects alternate between the arms, each treated as randomised; subjects

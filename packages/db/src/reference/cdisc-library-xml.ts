@@ -6,7 +6,8 @@
 // and external entity attacks get in), fast-xml-parser fetches nothing, and the entity decoder knows
 // only the five XML entities and numeric character references. The caller caps the file size.
 // Messages name elements and OIDs of the standard, never data values.
-import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { safeCdiscXmlParser } from './safe-xml.ts';
 
 /** The guides the product loads, and the catalogue type each one feeds. */
 export const IMPORTABLE_STANDARDS = { SDTMIG: 'SDTM', CDASHIG: 'CDASH' } as const;
@@ -116,40 +117,8 @@ interface XNode {
 // Elements read as lists even when they occur once.
 const REPEATED = new Set('Study MetaDataVersion ItemGroupDef ItemRef ItemDef CodeList CodeListItem EnumeratedItem Alias TranslatedText CodeListRef'.split(' '));
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** One pass over the text, so '&amp;#65;' stays '&#65;'. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:([a-z]+)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));/g, (match, name?: string, dec?: string, hex?: string) => {
-    if (name !== undefined) return NAMED[name] ?? match;
-    const cp = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
-    const valid = cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
-    return valid ? String.fromCodePoint(cp) : match;
-  });
-}
-const entityDecoder: EntityDecoderOptions = {
-  setExternalEntities: () => {},
-  addInputEntities: () => {},
-  reset: () => {},
-  setXmlVersion: () => {},
-  decode: decodeEntities,
-};
-
 // Namespace prefixes go (def:Class and mdr:Class are both Class; mdr:Core is Core), values stay text.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  attributesGroupName: '@',
-  textNodeName: '#text',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
-  entityDecoder,
-  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && REPEATED.has(name),
-});
+const parser = safeCdiscXmlParser(REPEATED);
 
 const attr = (n: XNode | undefined, name: string): string | undefined => n?.['@']?.[name];
 const list = (n: XNode | undefined, name: string): XNode[] => ((n?.[name] as XNode[] | undefined) ?? []).map((x) => (typeof x === 'string' ? { '#text': x } : x));

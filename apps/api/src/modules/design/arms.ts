@@ -2,31 +2,14 @@
 // reason so the audit trigger records it. An arm code is unique in its study; an arm with subjects
 // (planned or actual) cannot be deleted; deleting an arm removes its element sequence with it.
 import { TRPCError } from '@trpc/server';
-import { sql, withActor, type Actor, type Db, type Tx } from '@ctp/db';
+import { sql, withActor, type Actor, type Db } from '@ctp/db';
 import type { ArmCreateInput, ArmUpdateInput, DesignDeleteInput } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
-import { fieldError } from '../../trpc.ts';
-import { definedOnly, isUniqueViolation } from '../../sql-helpers.ts';
-import { assertStudyInScope, lockDesignRow } from './scope.ts';
+import { definedOnly } from '../../sql-helpers.ts';
+import { assertStudyInScope, lockDesignRow, studyCodeGuard } from './scope.ts';
 
 const armColumns = ['id', 'studyId', 'code', 'name', 'description', 'sortOrder as order', 'version'] as const;
-const codeTaken = (code: string) => fieldError('code', `Arm code ${code} is already used in this study`);
-
-async function assertCodeFree(tx: Tx, studyId: number, code: string, exceptId?: number) {
-  let q = tx.selectFrom('trialArms').select('id').where('studyId', '=', studyId).where('code', '=', code);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) throw codeTaken(code);
-}
-
-/** A unique violation that slipped past the check (a simultaneous write) is still the user's conflict. */
-async function uniqueCode<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (code && isUniqueViolation(err)) throw codeTaken(code);
-    throw err;
-  }
-}
+const { assertCodeFree, uniqueCode } = studyCodeGuard('trialArms');
 
 export async function createArm(db: Db, actor: Actor, scope: StudyScope, input: ArmCreateInput) {
   return uniqueCode(input.code, () =>

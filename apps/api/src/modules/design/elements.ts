@@ -2,31 +2,16 @@
 // withActor. An element code is unique in its study; an element needs an end rule or a planned duration;
 // an element an arm's sequence uses cannot be deleted.
 import { TRPCError } from '@trpc/server';
-import { sql, withActor, type Actor, type Db, type Tx } from '@ctp/db';
+import { sql, withActor, type Actor, type Db } from '@ctp/db';
 import type { DesignDeleteInput, ElementCreateInput, ElementUpdateInput } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
 import { fieldError } from '../../trpc.ts';
-import { definedOnly, isUniqueViolation } from '../../sql-helpers.ts';
-import { assertStudyInScope, lockDesignRow } from './scope.ts';
+import { definedOnly } from '../../sql-helpers.ts';
+import { assertStudyInScope, lockDesignRow, studyCodeGuard } from './scope.ts';
 
 const elementColumns = ['id', 'studyId', 'code', 'name', 'startRule', 'endRule', 'plannedDuration', 'version'] as const;
-const codeTaken = (code: string) => fieldError('code', `Element code ${code} is already used in this study`);
+const { assertCodeFree, uniqueCode } = studyCodeGuard('trialElements');
 const NEEDS_END = 'Give an end rule or a planned duration';
-
-async function assertCodeFree(tx: Tx, studyId: number, code: string, exceptId?: number) {
-  let q = tx.selectFrom('trialElements').select('id').where('studyId', '=', studyId).where('code', '=', code);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) throw codeTaken(code);
-}
-
-async function uniqueCode<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (code && isUniqueViolation(err)) throw codeTaken(code);
-    throw err;
-  }
-}
 
 export async function createElement(db: Db, actor: Actor, scope: StudyScope, input: ElementCreateInput) {
   return uniqueCode(input.code, () =>

@@ -3,7 +3,8 @@
 import { TRPCError } from '@trpc/server';
 import type { Db, Tx } from '@ctp/db';
 import { canSeeStudy, type StudyScope } from '../../access.ts';
-import { staleVersion } from '../../sql-helpers.ts';
+import { isUniqueViolation, staleVersion } from '../../sql-helpers.ts';
+import { fieldError } from '../../trpc.ts';
 
 export const STUDY_NOT_FOUND = 'Study not found';
 
@@ -19,4 +20,25 @@ export async function lockDesignRow(tx: Tx, scope: StudyScope, table: 'trialArms
   if (!row || !canSeeStudy(scope, row.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
   if (row.version !== version) throw staleVersion();
   return row;
+}
+
+/** An arm's or element's code is unique in its study: checked first for a clear message on the code
+ *  field, and a unique violation that slipped past the check (a simultaneous write) answered the same. */
+export function studyCodeGuard(table: 'trialArms' | 'trialElements') {
+  const codeTaken = (code: string) => fieldError('code', `${table === 'trialArms' ? 'Arm' : 'Element'} code ${code} is already used in this study`);
+  return {
+    async assertCodeFree(tx: Tx, studyId: number, code: string, exceptId?: number) {
+      let q = tx.selectFrom(table).select('id').where('studyId', '=', studyId).where('code', '=', code);
+      if (exceptId) q = q.where('id', '<>', exceptId);
+      if (await q.executeTakeFirst()) throw codeTaken(code);
+    },
+    async uniqueCode<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (err) {
+        if (code && isUniqueViolation(err)) throw codeTaken(code);
+        throw err;
+      }
+    },
+  };
 }

@@ -1,9 +1,10 @@
 // Reading an uploaded ODM file safely, and small accessors over the parsed tree.
 // Safety: a file with a DOCTYPE is refused before parsing (ODM has none; a DTD is how entity
-// expansion and external entity attacks get in), fast-xml-parser never fetches external entities,
-// and the entity decoder below knows only the five XML entities and numeric character references.
+// expansion and external entity attacks get in), and the parser is the shared safe one (@ctp/db
+// safe-xml.ts: no external entities, only the five XML entities and numeric character references).
 // Capping the upload size is the caller's job.
-import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { safeCdiscXmlParser } from '@ctp/db';
 import { OdmImportError } from './odm-model.ts';
 
 /** A parsed element: attributes under '@', text under '#text', child elements by local name. */
@@ -18,39 +19,7 @@ const REPEATED = new Set(
   'Study MetaDataVersion StudyEventRef StudyEventDef FormRef FormDef ItemGroupRef ItemGroupDef ItemRef ItemDef CodeList CodeListItem EnumeratedItem Alias TranslatedText RangeCheck CheckValue MeasurementUnit MeasurementUnitRef'.split(' '),
 );
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** One pass over the text, so '&amp;#65;' stays '&#65;' (a second pass would turn it into 'A'). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:([a-z]+)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));/g, (match, name?: string, dec?: string, hex?: string) => {
-    if (name !== undefined) return NAMED[name] ?? match;
-    const cp = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
-    const valid = cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
-    return valid ? String.fromCodePoint(cp) : match;
-  });
-}
-const entityDecoder: EntityDecoderOptions = {
-  setExternalEntities: () => {},
-  addInputEntities: () => {},
-  reset: () => {},
-  setXmlVersion: () => {},
-  decode: decodeEntities,
-};
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  attributesGroupName: '@',
-  textNodeName: '#text',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
-  entityDecoder,
-  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && REPEATED.has(name),
-});
+const parser = safeCdiscXmlParser(REPEATED);
 
 /** An OID as it may appear in a message: control characters dropped, at most `max` characters. */
 export function q(oid: string | undefined, max = 80): string {
