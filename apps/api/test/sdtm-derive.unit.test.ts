@@ -105,6 +105,13 @@ describe('dataset metadata', () => {
       { name: 'AETERM', label: 'Reported Term for the Adverse Event', type: 'Char', length: 12 },
     ]);
   });
+  it('keeps a study day variable with its date even when every date is partial (no day values)', () => {
+    const v = (name: string, ordinal: number) => [name, { name, label: name, type: (name.endsWith('DY') ? 'Num' : 'Char') as 'Num' | 'Char', ordinal, core: 'Perm' }] as const;
+    const cat = new Map([['MH', new Map([v('MHSTDTC', 1), v('MHENDTC', 2), v('MHSTDY', 3), v('MHENDY', 4)])]]);
+    // MHSTDTC holds values (partial: no MHSTDY value), MHENDTC none
+    const names = datasetVariables(cat, 'MH', new Map([['MHSTDTC', 7], ['MHSTDY', 0]]), new Set()).map((x) => x.name);
+    expect(names).toEqual(['MHSTDTC', 'MHSTDY']);
+  });
   it('lists the planned visits for TV in order with planned days', () => {
     const tv = trialVisits({ id: 1, code: 'S', title: 't', phase: 'Phase II', startDate: null, plannedEndDate: null, targetEnrollment: 1, sponsorName: null }, [
       { id: 2, code: 'D0', name: 'Day 0', dayOffset: 0, sortOrder: 2 },

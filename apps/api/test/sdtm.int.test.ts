@@ -127,9 +127,11 @@ describe('SDTM generation', () => {
     expect(starts.some((d) => /^\d{4}-\d{2}$/.test(d))).toBe(true);
     for (const d of starts) expect(d).toMatch(ISO);
     // a partial date has no study day
-    // a partial date has no study day: every MHSTDTC here is partial, so MHSTDY (permissible) is left out
+    // every MHSTDTC here is partial, and SDTMIG 3.4's MH has no MHSTDY: no study day is made up
     expect(starts.every((d) => /^\d{4}(-\d{2})?$/.test(d))).toBe(true);
     expect(mh.variables.map((v) => v.name)).not.toContain('MHSTDY');
+    // AE and CM keep their start day beside their start date (CORE-000328), empty where the date is partial
+    for (const [domain, dy] of [['AE', 'AESTDY'], ['CM', 'CMSTDY']] as const) expect((await xptOf(domain)).variables.map((v) => v.name), domain).toContain(dy);
     const ex = await xptOf('EX');
     expect(new Set(col(ex, 'EXTRT'))).toEqual(new Set(['STUDY DRUG', 'PLACEBO']));
     for (const v of col(ex, 'EXROUTE')) expect(v).toBe('ORAL');

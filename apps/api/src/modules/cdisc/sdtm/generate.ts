@@ -274,16 +274,20 @@ async function loadCatalogue(db: Db, standardId: number): Promise<Catalogue & { 
 }
 
 /** The dataset's variables: the catalogue's in its order (required and expected ones always, permissible
- *  ones when they hold a value), then any others. */
+ *  ones when they hold a value, and a study day --DY/--STDY/--ENDY whenever its date --DTC/--STDTC/--ENDTC
+ *  is in the dataset, empty where the date is partial or missing: CORE-000328 and CORE-000776), then any
+ *  others. */
 export function datasetVariables(catalogue: Catalogue, domain: string, maxLen: Map<string, number>, numeric: Set<string>): SdtmVariable[] {
   const spec = catalogue.get(domain.startsWith('SUPP') ? 'SUPPQUAL' : domain);
   const vars: SdtmVariable[] = [];
   const used = (n: string) => (maxLen.get(n) ?? 0) > 0;
   const length = (n: string, type: 'Char' | 'Num') => (type === 'Num' ? 8 : Math.min(MAX_CHAR, Math.max(1, maxLen.get(n) ?? 1)));
   const listed = new Set<string>();
+  const kept = (v: CatalogueVariable | undefined) => !!v && (v.core === 'Req' || v.core === 'Exp' || used(v.name));
   for (const v of [...(spec?.values() ?? [])].sort((a: CatalogueVariable, b: CatalogueVariable) => a.ordinal - b.ordinal)) {
     listed.add(v.name);
-    if (!(v.core === 'Req' || v.core === 'Exp' || used(v.name))) continue;
+    const dayOfDate = v.name.endsWith('DY') && kept(spec?.get(v.name.replace(/DY$/, 'DTC')));
+    if (!(kept(v) || dayOfDate)) continue;
     vars.push({ name: v.name, label: v.label.slice(0, 40), type: v.type, length: length(v.name, v.type) });
   }
   for (const n of maxLen.keys()) {
