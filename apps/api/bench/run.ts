@@ -5,8 +5,10 @@
 // Prints p50/p99 latency and requests per second per call, and writes .bench/results.json.
 // --calls keeps only the calls whose names contain one of the given comma-separated parts ('none' skips
 // them). Then the mixed-workload soak (soak.ts): --soak seconds (60; 0 skips it), --soak-connections (50).
+// Last, SDTM generation and validation of the largest study in its own process (sdtm.ts: wall time and
+// peak memory); --skip-sdtm leaves it out.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     calls: { type: 'string' },
     soak: { type: 'string', default: '60' },
     'soak-connections': { type: 'string', default: '50' },
+    'skip-sdtm': { type: 'boolean', default: false },
   },
 });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ctp_bench';
@@ -143,7 +146,14 @@ if (Number(values.soak) > 0) {
   }
 }
 mkdirSync('.bench', { recursive: true });
-writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results, soak }, null, 2));
+let sdtm: unknown = null;
+if (!values['skip-sdtm']) {
+  stop(); // the generation runs in its own process, so its memory is its own
+  console.log('\n» SDTM generation and validation of the largest study (apps/api/bench/sdtm.ts)');
+  execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/api/bench/sdtm.ts', '--database', databaseUrl, '--json', '.bench/sdtm.json'], { stdio: 'inherit' });
+  sdtm = JSON.parse(readFileSync('.bench/sdtm.json', 'utf8'));
+}
+writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results, soak, sdtm }, null, 2));
 stop();
 process.exit(0);
 
