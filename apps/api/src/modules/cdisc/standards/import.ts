@@ -11,9 +11,8 @@ import { CDISC_STANDARD_UPLOAD_FIELD, type CdiscStandardImported } from '@ctp/co
 import { checkXmlFile } from '../../../http/file-check.ts';
 import { actorOf } from '../../../trpc.ts';
 import type { ProcedureCtx } from '../../../procedure-context.ts';
+import { isUniqueViolation } from '../../../sql-helpers.ts';
 import { storeStandard } from './store.ts';
-
-const UNIQUE_VIOLATION = '23505';
 
 /** The export as data; what makes it unusable is the user's to fix (400, the parser's message). */
 function readExport(bytes: Buffer): CdiscLibraryExport {
@@ -43,7 +42,7 @@ export async function importStandard(ctx: ProcedureCtx): Promise<CdiscStandardIm
     return { standard: code, version, datasets: stored.datasets, variables: stored.variables };
   } catch (err) {
     // Two imports of one version at once: the second meets UNIQUE (code, version).
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw loaded();
+    if (isUniqueViolation(err)) throw loaded();
     throw err;
   }
 }
