@@ -7,6 +7,7 @@
 // only the five XML entities and numeric character references. The caller caps the file size.
 // Messages name elements and OIDs of the standard, never data values.
 import { XMLValidator } from 'fast-xml-parser';
+import type { CdiscVariable } from '@ctp/contracts';
 import { safeCdiscXmlParser } from './safe-xml.ts';
 
 /** The guides the product loads, and the catalogue type each one feeds. */
@@ -28,20 +29,9 @@ export interface CdiscLibraryCodeList {
   external: boolean;
 }
 
-export interface CdiscLibraryVariable {
-  order: number;
-  name: string;
-  label: string;
-  dataType: string;
-  simpleType: 'Char' | 'Num';
-  role: string | null;
-  core: string | null;
-  codelistCode: string | null;
-  codelistName: string | null;
-  notes: string | null;
-  /** CDASHIG: the SDTMIG targets ("AE.AETERM; SUPPAE.QVAL"), else null. */
-  sdtmTargets: string | null;
-}
+/** A variable as the catalogue stores it and the Domains tab shows it (sdtmTargets: CDASHIG's SDTMIG
+ *  targets, "AE.AETERM; SUPPAE.QVAL", else null), before it has an id. */
+export type CdiscLibraryVariable = Omit<CdiscVariable, 'id'>;
 
 export interface CdiscLibraryDataset {
   /** The ItemGroupDef's Name: an SDTM domain (DM), or a CDASH domain or scenario group (LB.CentralProcessing). */

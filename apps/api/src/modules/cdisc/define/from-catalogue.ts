@@ -59,7 +59,7 @@ export interface Catalogue {
 
 const SUPP = /^SUPP([A-Z0-9]{2})$/;
 /** The catalogue dataset a study dataset is described by: SUPPAE -> SUPPQUAL. */
-const catalogueCode = (name: string) => (SUPP.test(name) ? 'SUPPQUAL' : name);
+export const catalogueCode = (name: string) => (SUPP.test(name) ? 'SUPPQUAL' : name);
 
 /** The catalogue rows describing a run's datasets (and, for SUPP--, SUPPQUAL and the parent), each from the
  *  SDTMIG version that describes it (standards/run-datasets.ts). */

@@ -5,7 +5,7 @@
 import type { Db } from '@ctp/db';
 import type { SdtmVariable } from '@ctp/contracts';
 import { buildDefineXml, type DefineStandard } from '../define/define-xml.ts';
-import { defineMetadataFromCatalogue, loadCatalogue, type VariableInput } from '../define/from-catalogue.ts';
+import { catalogueCode, defineMetadataFromCatalogue, loadCatalogue, type VariableInput } from '../define/from-catalogue.ts';
 import { CT_STANDARD, codeListTermsOf, valueLevelOf } from './define-terms.ts';
 import type { ValueMetadata } from './value-metadata.ts';
 import { sdtmigDatasets } from '../standards/run-datasets.ts';
@@ -25,6 +25,16 @@ const METHODS: { oid: string; name: string; test: RegExp; description: string }[
   { oid: 'MT.COUNTRY', name: 'Country', test: /^COUNTRY$/, description: "The site's country as ISO 3166-1 alpha-3." },
 ];
 const methodOf = (name: string) => METHODS.find((m) => m.test.test(name));
+/** The keys of the datasets whose records are not the subject's numbered ones (--SEQ). */
+const KEYS: Record<string, string[]> = {
+  SUPPQUAL: ['STUDYID', 'RDOMAIN', 'USUBJID', 'IDVAR', 'IDVARVAL', 'QNAM'],
+  TS: ['STUDYID', 'TSPARMCD', 'TSSEQ'],
+  TV: ['STUDYID', 'VISITNUM'],
+  TA: ['STUDYID', 'ARMCD', 'TAETORD'],
+  TE: ['STUDYID', 'ETCD'],
+  DM: ['STUDYID', 'USUBJID'],
+  SV: ['STUDYID', 'USUBJID', 'VISITNUM'],
+};
 /** Trial design datasets: reference data whose values come from the protocol. */
 const TRIAL_DESIGN = new Set(['TS', 'TV', 'TA', 'TE']);
 
@@ -40,7 +50,10 @@ export async function runDefineXml(
   // one def:Standard per SDTMIG version that describes a dataset (usually just the run's own), newest first
   const versions = [...new Set(catalogue.datasets.flatMap((d) => d.version ?? []))].sort((a, b) => compareVersions(b, a));
   const standardOid = (v: string) => `STD.SDTMIG.${v}`;
-  const versionOf = (domain: string) => describedBy.get(domain.startsWith('SUPP') ? 'SUPPQUAL' : domain)?.version;
+  const standardOfDataset = (domain: string) => {
+    const version = describedBy.get(catalogueCode(domain))?.version;
+    return version ? standardOid(version) : undefined;
+  };
   const codeListOf = (dataset: string, variable: string) => catalogue.variables.find((v) => v.dataset === dataset && v.name === variable)?.codelistCode ?? null;
   const { metadata } = defineMetadataFromCatalogue(catalogue, {
     codeListTerms: codeListTermsOf(datasets.map((d) => ({ ...d, valueMetadata: d.valueMetadata ?? null })), codeListOf),
@@ -55,21 +68,7 @@ export async function runDefineXml(
     datasets: datasets.map((d) => {
       const names = d.variables.map((v) => v.name);
       const seq = names.find((n) => n.endsWith('SEQ'));
-      const keys = d.domain.startsWith('SUPP')
-        ? ['STUDYID', 'RDOMAIN', 'USUBJID', 'IDVAR', 'IDVARVAL', 'QNAM']
-        : d.domain === 'TS'
-          ? ['STUDYID', 'TSPARMCD', 'TSSEQ']
-          : d.domain === 'TV'
-            ? ['STUDYID', 'VISITNUM']
-            : d.domain === 'TA'
-              ? ['STUDYID', 'ARMCD', 'TAETORD']
-              : d.domain === 'TE'
-                ? ['STUDYID', 'ETCD']
-            : d.domain === 'DM'
-              ? ['STUDYID', 'USUBJID']
-              : d.domain === 'SV'
-                ? ['STUDYID', 'USUBJID', 'VISITNUM']
-                : ['STUDYID', 'USUBJID', ...(seq ? [seq] : [])];
+      const keys = KEYS[catalogueCode(d.domain)] ?? ['STUDYID', 'USUBJID', ...(seq ? [seq] : [])];
       const variables: Record<string, VariableInput> = Object.fromEntries(
         d.variables.map((v) => [
           v.name,
@@ -86,7 +85,7 @@ export async function runDefineXml(
       return {
         xpt: { name: d.domain, label: d.label, variables: d.variables.map((v) => ({ name: v.name, label: v.label, type: v.type === 'Num' ? 'num' : 'char', length: v.length })) },
         keys: keys.filter((k) => names.includes(k)),
-        standardOid: versionOf(d.domain) ? standardOid(versionOf(d.domain)!) : undefined,
+        standardOid: standardOfDataset(d.domain),
         repeating: !['DM', 'TS'].includes(d.domain),
         isReferenceData: TRIAL_DESIGN.has(d.domain),
         variables,

@@ -38,8 +38,7 @@ import { RecodeLog } from '../terminology/recode.ts';
 import { JobRegistry } from '../jobs.ts';
 import { ValueMetadataCollector } from './value-metadata.ts';
 import { currentStandard } from '../standards/current.ts';
-import { sdtmigDatasets } from '../standards/run-datasets.ts';
-import { intArrayLiteral } from '../../../sql-helpers.ts';
+import { sdtmigVariables } from '../standards/run-datasets.ts';
 
 export const SUBJECT_BATCH = 500;
 const MAX_CHAR = 200;
@@ -75,10 +74,10 @@ export async function startSdtmRun(o: StartOptions): Promise<{ runId: number; st
     return tx
       .insertInto('sdtmRuns')
       .values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId, standardId: standard?.id ?? null })
-      .returning('id')
+      .returning(['id', 'standardId'])
       .executeTakeFirstOrThrow();
   });
-  jobs.start(run.id, () => runJob(o, run.id));
+  jobs.start(run.id, () => runJob(o, run.id, run.standardId));
   return { runId: run.id, started: true };
 }
 
@@ -92,7 +91,7 @@ interface DatasetFile {
   values: ValueMetadataCollector;
 }
 
-async function runJob(o: StartOptions, runId: number): Promise<void> {
+async function runJob(o: StartOptions, runId: number, standardId: number | null): Promise<void> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), `sdtm-${runId}-`));
   let step = 'Reading the study';
   const setProgress = async (progress: number, text: string) => {
@@ -109,7 +108,6 @@ async function runJob(o: StartOptions, runId: number): Promise<void> {
       .where('id', '=', o.studyId)
       .executeTakeFirstOrThrow();
     const studyInfo: StudyInfo = { ...study, startDate: study.startDate ? String(study.startDate) : null, plannedEndDate: study.plannedEndDate ? String(study.plannedEndDate) : null };
-    const { standardId } = await db.selectFrom('sdtmRuns').select('standardId').where('id', '=', runId).executeTakeFirstOrThrow();
     if (standardId === null) throw new Error('No SDTMIG is loaded');
     const catalogue = await loadCatalogue(db, standardId);
     const design = await loadDesign(db, o.studyId);
@@ -256,14 +254,9 @@ function datasetOrder(a: string, b: string): number {
 }
 
 async function loadCatalogue(db: Db, standardId: number): Promise<Catalogue & { labels?: Map<string, string> }> {
-  const datasetIds = intArrayLiteral([...(await sdtmigDatasets(db, standardId)).values()].map((d) => d.id));
-  const rows = await sql<{ dataset: string; datasetName: string; name: string; label: string; type: 'Char' | 'Num'; ordinal: number; core: string | null; codelist: string | null }>`
-    select d.code as dataset, d.name as "datasetName", v.name, v.label, v.simple_type as type, v.ordinal, v.core, v.codelist_code as codelist
-      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id
-     where d.id = any(${datasetIds}::int[]) order by d.code, v.ordinal`.execute(db);
   const cat: Catalogue & { labels?: Map<string, string> } = new Map();
   const labels = new Map<string, string>();
-  for (const r of rows.rows) {
+  for (const r of await sdtmigVariables(db, standardId)) {
     let vars = cat.get(r.dataset);
     if (!vars) cat.set(r.dataset, (vars = new Map()));
     vars.set(r.name, { name: r.name, label: r.label, type: r.type, ordinal: r.ordinal, core: r.core, codelist: r.codelist });

@@ -34,6 +34,5 @@ export async function currentStandards(db: Db | Tx): Promise<Map<string, Current
 
 /** The current version of one standard, or null when none of that code is loaded. */
 export async function currentStandard(db: Db | Tx, code: string): Promise<CurrentStandard | null> {
-  const { rows } = await sql<CurrentStandard>`select id, code, version from cdisc_standards where code = ${code}`.execute(db);
-  return rows.reduce<CurrentStandard | null>((best, r) => (!best || compareVersions(r.version, best.version) > 0 ? r : best), null);
+  return (await currentStandards(db)).get(code) ?? null;
 }

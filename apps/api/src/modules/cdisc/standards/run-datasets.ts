@@ -3,7 +3,8 @@
 // version lacks it (an export trimmed to a few domains, or a domain added later), by the newest earlier
 // version that has it. Generation, validation and define.xml all resolve through here, so they agree,
 // and a run keeps describing itself the same way after a newer SDTMIG is imported.
-import type { Db, Tx } from '@ctp/db';
+import { sql, type Db, type Tx } from '@ctp/db';
+import { intArrayLiteral } from '../../../sql-helpers.ts';
 import { compareVersions } from './current.ts';
 
 export interface RunDataset {
@@ -34,4 +35,28 @@ export async function sdtmigDatasets(db: Db | Tx, standardId: number): Promise<M
     for (const r of rows) if (r.standardId === s.id && !out.has(r.code)) out.set(r.code, { id: r.id, code: r.code, version: s.version });
   }
   return out;
+}
+
+/** One variable of the SDTMIG rows describing a run's datasets (sdtmigDatasets), as generation and
+ *  validation read them. */
+export interface RunCatalogueRow {
+  dataset: string;
+  datasetName: string;
+  class: string | null;
+  name: string;
+  label: string;
+  type: 'Char' | 'Num';
+  ordinal: number;
+  core: string | null;
+  codelist: string | null;
+}
+
+/** The variables of every dataset sdtmigDatasets resolves for the SDTMIG `standardId`, by dataset and order. */
+export async function sdtmigVariables(db: Db | Tx, standardId: number): Promise<RunCatalogueRow[]> {
+  const ids = [...(await sdtmigDatasets(db, standardId)).values()].map((d) => d.id);
+  const { rows } = await sql<RunCatalogueRow>`
+    select d.code as dataset, d.name as "datasetName", d.class, v.name, v.label, v.simple_type as type, v.ordinal, v.core, v.codelist_code as codelist
+      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id
+     where d.id = any(${intArrayLiteral(ids)}::int[]) order by d.code, v.ordinal`.execute(db);
+  return rows;
 }

@@ -6,8 +6,7 @@
 // The score: 100 × (1 − failed rule applications / rule applications).
 import { sql, withActor, type BlobStore, type Db } from '@ctp/db';
 import { JobRegistry } from '../jobs.ts';
-import { sdtmigDatasets } from '../standards/run-datasets.ts';
-import { intArrayLiteral } from '../../../sql-helpers.ts';
+import { sdtmigVariables } from '../standards/run-datasets.ts';
 import { readDatasetJson } from '../formats/dataset-json.ts';
 import { complianceScore, validateDataset, validateDatasetList, type CatalogueDataset, type Finding, type RuleContext, type RuleDataset } from './rules.ts';
 
@@ -22,16 +21,11 @@ export interface ValidateOptions {
 
 /** The rules' view of an SDTMIG version (the one the validated run was generated against). */
 export async function loadRuleCatalogue(db: Db, standardId: number): Promise<Map<string, CatalogueDataset>> {
-  const datasetIds = intArrayLiteral([...(await sdtmigDatasets(db, standardId)).values()].map((d) => d.id));
-  const rows = await sql<{ dataset: string; class: string | null; name: string; core: string | null; type: 'Char' | 'Num'; codelistCode: string | null }>`
-    select d.code as dataset, d.class, v.name, v.core, v.simple_type as type, v.codelist_code as "codelistCode"
-      from cdisc_variables v join cdisc_datasets d on d.id = v.dataset_id
-     where d.id = any(${datasetIds}::int[]) order by d.code, v.ordinal`.execute(db);
   const out = new Map<string, CatalogueDataset>();
-  for (const r of rows.rows) {
+  for (const r of await sdtmigVariables(db, standardId)) {
     let d = out.get(r.dataset);
     if (!d) out.set(r.dataset, (d = { class: r.class, variables: new Map() }));
-    d.variables.set(r.name, { core: r.core, type: r.type, codelistCode: r.codelistCode });
+    d.variables.set(r.name, { core: r.core, type: r.type, codelistCode: r.codelist });
   }
   return out;
 }
