@@ -14,11 +14,14 @@
  *    value lists (submission values without codes);
  *  - cosmos/cdisc_crf_specializations_draft.csv: value lists with their display texts (decodes) and
  *    prepopulated terms with codes;
- *  - sdtm-oak/raw_data__sdtm_ct.csv, ct__ct-01-cm.csv: terms with codes, preferred terms and synonyms.
+ *  - sdtm-oak/raw_data__sdtm_ct.csv, ct__ct-01-cm.csv: terms with codes, preferred terms and synonyms;
+ *  - core-rules/cases/<rule>/negative/<case>/data/ts.csv (CDISC's CORE rule test data): Trial Summary values with
+ *    their C-codes (TPHASE, TBLIND, TCNTRL, INTMODEL, ...), in the value code list COSMoS gives each
+ *    TS parameter.
  * A code list's name is its submission value (short name: SEX, VSTESTCD, UNIT). The COSMoS package date is
  * recorded as the version the terms were taken at.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
@@ -127,6 +130,39 @@ for (const file of ['sdtm-oak/raw_data__sdtm_ct.csv', 'sdtm-oak/ct__ct-01-cm.csv
   }
 }
 
+// 5. Trial Summary values: CDISC's CORE rule test data (core-rules/cases/<rule>/negative/<case>/data/ts.csv, the
+// datasets each rule must pass) give TSVAL with its TSVALCD where TSVCDREF names CDISC CT; COSMoS's TS
+// specializations give each parameter's value code list (TSPARMCD = TPHASE: TSVAL from C66737). A value
+// whose cases disagree on the code takes the code most of them give; redacted values are left out.
+const tsValueList = new Map<string, { code: string; name: string }>();
+for (const r of csv('cosmos/cdisc_sdtm_dataset_specializations_latest.csv')) {
+  if (r.domain === 'TS' && r.sdtm_variable === 'TSVAL' && r.codelist) tsValueList.set(r.vlm_group_id ?? '', { code: r.codelist, name: r.codelist_submission_value ?? '' });
+}
+const tsCodes = new Map<string, Map<string, number>>();
+const casesDir = path.join(REFERENCE, 'core-rules/cases');
+for (const rule of readdirSync(casesDir).sort()) {
+  const negative = path.join(casesDir, rule, 'negative');
+  if (!existsSync(negative)) continue;
+  for (const c of readdirSync(negative).sort()) {
+    const file = path.join('core-rules/cases', rule, 'negative', c, 'data', 'ts.csv');
+    if (!existsSync(path.join(REFERENCE, file))) continue;
+    for (const r of csv(file)) {
+      const value = (r.TSVAL ?? '').trim();
+      if (!/^CDISC/i.test(r.TSVCDREF ?? '') || !C_CODE.test(r.TSVALCD ?? '') || !value || value === 'redacted' || !tsValueList.has(r.TSPARMCD ?? '')) continue;
+      const key = `${r.TSPARMCD}\u0000${value}`;
+      const counts = tsCodes.get(key) ?? new Map<string, number>();
+      counts.set(r.TSVALCD!, (counts.get(r.TSVALCD!) ?? 0) + 1);
+      tsCodes.set(key, counts);
+    }
+  }
+}
+for (const [key, counts] of [...tsCodes].sort(([a], [b]) => a.localeCompare(b))) {
+  const [parameter, value] = key.split('\u0000') as [string, string];
+  const target = tsValueList.get(parameter)!;
+  const [code] = [...counts].sort(([a, n], [b, m]) => m - n || a.localeCompare(b))[0]!;
+  term(list(target.code, target.name), value, code);
+}
+
 // A term whose C-code another term of the list has from a newer source was renamed since (the 2019
 // example's VSRESU "Beats per Minute" is "beats/min" now): the older value becomes a synonym.
 for (const l of lists.values()) {
@@ -151,7 +187,7 @@ for (const [group, unit] of unitOfGroup) {
 
 // Compact output: code lists sorted by code, terms by value; a term as [value, code, decode, synonyms].
 const out = {
-  source: 'Public CDISC material in the reference folder (Define-XML 2.1 example, COSMoS, sdtm.oak); a subset of CDISC CT',
+  source: 'Public CDISC material in the reference folder (Define-XML 2.1 example, COSMoS, sdtm.oak, CORE rule test data); a subset of CDISC CT',
   version,
   termColumns: ['value', 'code', 'decode', 'synonyms'],
   /** domain.TESTCD -> the standard unit of --STRESU. */
