@@ -22,6 +22,7 @@ import { trpcHandler } from './http/trpc-handler.ts';
 import { callerFactory } from './rest-caller.ts';
 import { restRoutes } from './rest.ts';
 import { uploadOf, uploadsOf } from './http/uploads.ts';
+import { REQUEST_BODY_LIMIT_BYTES, trpcBodyLimit } from './http/body-limits.ts';
 
 export interface AppDeps {
   database: DbHandle;
@@ -33,9 +34,6 @@ interface Auth {
   user: SessionUser | null;
   sessionId: number | null;
 }
-
-/** The largest JSON request body, tRPC or REST (file uploads have their own limits). */
-const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -127,7 +125,8 @@ export function createApp({ database, config, logger }: AppDeps) {
         if (res.locals.authFailure) throw res.locals.authFailure;
         return contextFor(req, res);
       },
-      maxBodySize: REQUEST_BODY_LIMIT_BYTES,
+      // 1 MB, more for a procedure carrying a document (forms.import: its 2 MB file as JSON).
+      maxBodySize: trpcBodyLimit,
       onError: ({ error, path: procedure }) => {
         // The formatter answers with the same correlation id (correlationIdOf the same error).
         if (error.code === 'INTERNAL_SERVER_ERROR') reportFailure(logger, error.cause ?? error, { procedure }, error);

@@ -47,6 +47,57 @@ export function text(kind: TextKind, opts: { trim?: boolean } = {}) {
   return base.max(TEXT_LIMITS[kind], { abort: true }).refine(isStorableText, 'Remove the control or invalid characters from this text');
 }
 
+/**
+ * The largest document or definition an input carries, in characters (UTF-16 code units, what
+ * String.length counts: a file of N bytes never has more than N of them, so a 2 MB file is within a
+ * 2 MB limit). Each content-bearing input has its own kind here, never a paragraph's `text` (5,000):
+ * that cap once made forms.import refuse every real file. The API's request body limit for these
+ * procedures is derived from the same numbers (apps/api/src/http/body-limits.ts), so the limit a
+ * sender meets is always this one, with this message, never a bare 413.
+ */
+export const DOCUMENT_LIMITS = {
+  /** forms.import `content`: one CDISC ODM 1.3.x XML file or CSV data dictionary (2 MB). */
+  formImport: 2 * 1024 * 1024,
+  /**
+   * A form definition (fields and edit checks) as compact JSON (1 MB): forms.saveDraft `definition`
+   * and each form an import creates, so an imported form can always be saved again.
+   */
+  formDefinition: 1024 * 1024,
+} as const;
+export type DocumentKind = keyof typeof DOCUMENT_LIMITS;
+
+/** A document limit in words: '2 MB (2,097,152 characters)'. */
+export function documentLimitText(kind: DocumentKind): string {
+  const chars = DOCUMENT_LIMITS[kind];
+  return `${chars / (1024 * 1024)} MB (${chars.toLocaleString('en-US')} characters)`;
+}
+
+/** The message an over-long document is refused with. */
+export function documentTooLargeMessage(kind: DocumentKind): string {
+  return kind === 'formImport'
+    ? `The file is larger than the import limit of ${documentLimitText(kind)}`
+    : `The form definition is larger than the limit of ${documentLimitText(kind)}`;
+}
+
+/**
+ * The text of a document (an uploaded file's content): storable, untrimmed, at most its kind's
+ * DOCUMENT_LIMITS. Tagged with its kind (zod metadata `{ document }`) so the input-bounds test
+ * holds it to its own limit rather than a paragraph's.
+ */
+export function documentText(kind: DocumentKind) {
+  return z
+    .string()
+    .max(DOCUMENT_LIMITS[kind], { abort: true, error: documentTooLargeMessage(kind) })
+    .refine(isStorableText, 'Remove the control or invalid characters from this text')
+    .meta({ document: kind });
+}
+
+/** The document kind a schema was tagged with by documentText or a definition schema, if any. */
+export function documentKindOf(schema: z.ZodType): DocumentKind | undefined {
+  const kind = (z.globalRegistry.get(schema) as { document?: unknown } | undefined)?.document;
+  return typeof kind === 'string' && kind in DOCUMENT_LIMITS ? (kind as DocumentKind) : undefined;
+}
+
 /** A search term: trimmed, storable, at most 100 characters; optional. */
 export const searchTerm = text('search').optional();
 

@@ -17,8 +17,8 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
   createContext(req: ExpressRequest, res: ExpressResponse): inferRouterContext<TRouter>;
   onError?: HTTPErrorHandler<TRouter, ExpressRequest>;
-  /** Largest request body accepted, in bytes. */
-  maxBodySize: number;
+  /** Largest request body accepted, in bytes, or a function of the procedures the request calls. */
+  maxBodySize: number | ((procedures: string[]) => number);
 }
 
 export function trpcHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TRouter>) {
@@ -27,7 +27,9 @@ export function trpcHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOpti
       const request =
         req.method === 'GET' || req.method === 'HEAD'
           ? queryRequest(req)
-          : incomingMessageToRequest(req, res, { maxBodySize: opts.maxBodySize });
+          : incomingMessageToRequest(req, res, {
+              maxBodySize: typeof opts.maxBodySize === 'number' ? opts.maxBodySize : opts.maxBodySize(req.path.slice(1).split(',')),
+            });
       const response = await resolveResponse<TRouter>({
         router: opts.router,
         req: request,

@@ -124,3 +124,39 @@ export function withValueAt(value: unknown, path: string[], replacement: unknown
   base[head!] = withValueAt(base[head!], rest, replacement);
   return base;
 }
+
+/**
+ * The document kinds (DOCUMENT_LIMITS) tagged anywhere in a schema: on a string leaf (documentText)
+ * or on a whole object (formDefinition), with the path to each.
+ */
+export function documentKindsIn(schema: z.ZodType, kindOf: (s: z.ZodType) => string | undefined, path: string[] = [], seen = new Set<unknown>()): { path: string[]; kind: string }[] {
+  if (seen.has(schema)) return [];
+  const here = kindOf(schema);
+  const found = here ? [{ path, kind: here }] : [];
+  const def = defOf(schema);
+  const inner = (s: z.ZodType, p = path) => documentKindsIn(s, kindOf, p, new Set([...seen, schema]));
+  switch (def.type) {
+    case 'object':
+      return [...found, ...Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, s]) => inner(s, [...path, key]))];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return [...found, ...inner(def.innerType)];
+    case 'pipe':
+      return [...found, ...inner(def.in), ...inner(def.out)];
+    case 'array':
+      return [...found, ...inner(def.element, [...path, '0'])];
+    case 'union':
+      return [...found, ...(def.options as z.ZodType[]).flatMap((o) => inner(o))];
+    case 'intersection':
+      return [...found, ...inner(def.left), ...inner(def.right)];
+    case 'lazy':
+      return [...found, ...inner(def.getter())];
+    default:
+      return found;
+  }
+}

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { FORM_CATEGORIES, FORM_STATUSES } from '../enums.ts';
 import { id, isoDate, pagination, reason, timestamp, version } from '../common.ts';
-import { searchTerm, text } from '../input.ts';
+import { DOCUMENT_LIMITS, documentText, searchTerm, text } from '../input.ts';
 import { formDefinition, formValues } from './definition.ts';
 
 export const formCategory = z.enum(FORM_CATEGORIES);
@@ -100,12 +100,12 @@ export const formPublishInput = z.object({ id, version, reason: reason.default('
 export const formArchiveInput = z.object({ id, version, reason });
 
 export const FORM_IMPORT_FORMATS = ['odm', 'csv'] as const;
-/** The largest form file imported (ODM XML or a CSV data dictionary), in characters. */
-export const MAX_FORM_IMPORT_CHARS = 2_000_000;
+/** The largest form file imported (ODM XML or a CSV data dictionary), in characters: DOCUMENT_LIMITS.formImport, 2 MB. */
+export const MAX_FORM_IMPORT_CHARS = DOCUMENT_LIMITS.formImport;
 export const formImportInput = z.object({
   studyId: id,
   format: z.enum(FORM_IMPORT_FORMATS),
-  content: text('text', { trim: false }).max(MAX_FORM_IMPORT_CHARS, { abort: true }),
+  content: documentText('formImport'),
   reason: reason.default('Forms imported'),
 });
 export const formExportInput = z.object({ id, format: z.enum(FORM_IMPORT_FORMATS) });

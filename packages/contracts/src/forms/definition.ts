@@ -3,7 +3,7 @@
 // Expressions (skip logic, calculated fields, custom checks) are JSON-logic data over field codes,
 // evaluated by evaluate.ts with a JSON-logic interpreter: data, never code.
 import { z } from 'zod';
-import { text, isStorableText } from '../input.ts';
+import { text, isStorableText, DOCUMENT_LIMITS, documentTooLargeMessage } from '../input.ts';
 
 export const FIELD_TYPES = [
   'text',
@@ -161,6 +161,12 @@ export const formDefinition = z
     checks: z.array(editCheck).max(FORM_LIMITS.checks).default([]),
   })
   .superRefine((def, ctx) => {
+    // Its size as JSON (DOCUMENT_LIMITS.formDefinition): per-field bounds alone allow far more than a
+    // request body carries, and an imported form must fit what forms.saveDraft takes back.
+    if (JSON.stringify(def).length > DOCUMENT_LIMITS.formDefinition) {
+      ctx.addIssue({ code: 'custom', path: [], message: documentTooLargeMessage('formDefinition') });
+      return;
+    }
     const codes = fieldCodes(def.fields);
     const seen = new Set<string>();
     codes.forEach((code) => {
@@ -180,7 +186,8 @@ export const formDefinition = z
         ctx.addIssue({ code: 'custom', path: ['checks', i, 'group'], message: `Check ${check.id} names an unknown repeating group ${check.group}` });
       }
     });
-  });
+  })
+  .meta({ document: 'formDefinition' });
 export type FormDefinition = z.infer<typeof formDefinition>;
 export type FormDefinitionInput = z.input<typeof formDefinition>;
 

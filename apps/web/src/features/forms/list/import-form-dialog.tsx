@@ -22,8 +22,11 @@ import { WriteErrorNotice } from '@/components/write-error-notice';
 import { StudySelect } from './study-select';
 
 type ImportFormat = (typeof FORM_IMPORT_FORMATS)[number];
-/** The largest file accepted: 2 MB. */
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+/**
+ * The largest file accepted: 2 MB, the server's limit (DOCUMENT_LIMITS.formImport, in characters; a
+ * file of N bytes has at most N characters, so every file passing this check passes the server's).
+ */
+export const MAX_IMPORT_BYTES = MAX_FORM_IMPORT_CHARS;
 
 export function ImportFormDialog({ trigger, studyId }: { trigger: ReactElement; studyId?: number }) {
   const { t } = useTranslation('forms');
@@ -51,7 +54,7 @@ function ImportForm({ studyId: initialStudy, close }: { studyId?: number; close:
   const [errors, setErrors] = useState<{ study?: string; file?: string }>({});
   const [failure, setFailure] = useState<ServerError | null>(null);
   const [reading, setReading] = useState(false);
-  const tooLarge = t('import.tooLarge', { size: '2 MB' });
+  const tooLarge = t('import.tooLarge', { size: `${MAX_IMPORT_BYTES / (1024 * 1024)} MB` });
 
   const importForms = trpc.forms.import.useMutation({
     onSuccess: ({ created }) => {
