@@ -1,7 +1,8 @@
 // SDTM derivations: ISO 8601 dates (partial dates kept partial), --DY without a day 0, EPOCH, USUBJID,
 // --SEQ in date order, the parse of a field's SDTM target and findings records from it.
 import { describe, expect, it } from 'vitest';
-import { assignSeq, combineDateTime, epochOf, findingsRecords, isoDtc, parseTarget, plannedStudyDay, studyDay, usubjid } from '../src/modules/cdisc/sdtm/derive.ts';
+import { assignSeq, combineDateTime, dayNumber, exposureRange, findingsRecords, isoDtc, parseTarget, plannedStudyDay, studyDay, usubjid } from '../src/modules/cdisc/sdtm/derive.ts';
+import { DEFAULT_STEPS, durationDays, elementSpans, epochAt, epochDesign, startAnchor, stepsOf } from '../src/modules/cdisc/sdtm/epochs.ts';
 import { countryAlpha3, trialVisits } from '../src/modules/cdisc/sdtm/domains.ts';
 import { datasetVariables } from '../src/modules/cdisc/sdtm/generate.ts';
 
@@ -40,15 +41,83 @@ describe('study day', () => {
   });
 });
 
-describe('EPOCH', () => {
-  it('is screening before the reference start, treatment to the end, follow-up after', () => {
-    expect(epochOf('2024-01-01', '2024-01-10', '2024-04-01')).toBe('SCREENING');
-    expect(epochOf('2024-01-10', '2024-01-10', '2024-04-01')).toBe('TREATMENT');
-    expect(epochOf('2024-04-01', '2024-01-10', '2024-04-01')).toBe('TREATMENT');
-    expect(epochOf('2024-04-02', '2024-01-10', '2024-04-01')).toBe('FOLLOW-UP');
-    expect(epochOf('2024-05-02', '2024-01-10', null)).toBe('TREATMENT');
-    expect(epochOf('2024-01-05', null, null)).toBe('SCREENING');
-    expect(epochOf('2024-01', '2024-01-10', null)).toBe('');
+describe('DM exposure dates', () => {
+  it('RFXSTDTC is the earliest EXSTDTC, RFXENDTC the latest EXENDTC (EXSTDTC where a record has no end)', () => {
+    const ex = [
+      { EXTRT: 'A', EXSTDTC: '2024-02-01', EXENDTC: '2024-02-14' },
+      { EXTRT: 'A', EXSTDTC: '2024-01-10', EXENDTC: '2024-01-31' },
+      { EXTRT: 'B', EXSTDTC: '2024-02-20', EXENDTC: null },
+    ];
+    expect(exposureRange(ex)).toEqual({ RFXSTDTC: '2024-01-10', RFXENDTC: '2024-02-20' });
+    expect(exposureRange(ex.slice(0, 2))).toEqual({ RFXSTDTC: '2024-01-10', RFXENDTC: '2024-02-14' });
+    // times are kept as collected: RFXSTDTC equals the EXSTDTC it comes from (CORE-000239)
+    expect(exposureRange([{ EXSTDTC: '2024-01-10T08:30', EXENDTC: '2024-01-10T09:00' }])).toEqual({ RFXSTDTC: '2024-01-10T08:30', RFXENDTC: '2024-01-10T09:00' });
+    expect(exposureRange([])).toEqual({ RFXSTDTC: null, RFXENDTC: null });
+    expect(exposureRange([{ EXSTDTC: null, EXENDTC: null }])).toEqual({ RFXSTDTC: null, RFXENDTC: null });
+  });
+});
+
+describe('EPOCH by the elements of the trial design', () => {
+  // the demo design (packages/db/src/demo/design.ts): screening, 28 days of study drug from the first dose,
+  // follow-up from the day after the last dose
+  const design = epochDesign(
+    [
+      { code: 'DRUG', steps: [{ position: 3, elementCode: 'FU', epoch: 'FOLLOW-UP' }, { position: 1, elementCode: 'SCRN', epoch: 'SCREENING' }, { position: 2, elementCode: 'DRUG', epoch: 'TREATMENT' }] },
+      { code: 'PLACEBO', steps: [{ position: 1, elementCode: 'SCRN', epoch: 'SCREENING' }, { position: 2, elementCode: 'PBO', epoch: 'TREATMENT' }, { position: 3, elementCode: 'FU', epoch: 'FOLLOW-UP' }] },
+    ],
+    [
+      { code: 'SCRN', startRule: 'Informed consent signed', plannedDuration: 'P14D' },
+      { code: 'DRUG', startRule: 'First dose of study drug at Day 0', plannedDuration: 'P28D' },
+      { code: 'PBO', startRule: 'First dose of placebo at Day 0', plannedDuration: 'P28D' },
+      { code: 'FU', startRule: 'Day after the last dose', plannedDuration: 'P62D' },
+    ],
+  );
+  const anchors = { consent: '2024-01-01', referenceStart: '2024-01-10', firstDose: '2024-01-10', lastDose: '2024-02-08' };
+  const spans = elementSpans(stepsOf(design, 'DRUG', 'DRUG'), anchors);
+
+  it("reads each element's start from its start rule and the subject's dates", () => {
+    expect(startAnchor('Day after the last dose')).toBe('lastDose');
+    expect(startAnchor('First dose of placebo at Day 0')).toBe('firstDose');
+    expect(startAnchor('Randomisation')).toBe('firstDose');
+    expect(startAnchor('Informed consent signed')).toBe('consent');
+    expect(startAnchor('Week 12 visit')).toBeNull();
+    expect(durationDays('P28D')).toBe(28);
+    expect(durationDays('P4W')).toBe(28);
+    expect(durationDays('PT12H')).toBeNull();
+    expect(spans.map((s) => s.element)).toEqual(['SCRN', 'DRUG', 'FU']);
+    expect(spans.map((s) => s.start)).toEqual([-Infinity, dayNumber('2024-01-10'), dayNumber('2024-02-09')]);
+  });
+
+  it('is screening before the first dose, treatment from the first to the last dose, follow-up from the day after', () => {
+    expect(epochAt('2023-12-20', spans)).toBe('SCREENING');
+    expect(epochAt('2024-01-09', spans)).toBe('SCREENING');
+    expect(epochAt('2024-01-10', spans)).toBe('TREATMENT');
+    expect(epochAt('2024-02-08T10:00', spans)).toBe('TREATMENT');
+    // a vital sign the day after the last dose, and at the study end visit
+    expect(epochAt('2024-02-09', spans)).toBe('FOLLOW-UP');
+    expect(epochAt('2024-04-10', spans)).toBe('FOLLOW-UP');
+    // a partial or missing date has no epoch
+    expect(epochAt('2024-02', spans)).toBe('');
+    expect(epochAt(null, spans)).toBe('');
+  });
+
+  it('follows the plan where the subject has no exposure yet, and keeps a subject without an arm in screening', () => {
+    // randomised, no exposure recorded yet: treatment from the reference start, follow-up after the planned 28 days
+    const onTreatment = elementSpans(stepsOf(design, 'PLACEBO', 'PLACEBO'), { ...anchors, firstDose: null, lastDose: null });
+    expect(epochAt('2024-01-12', onTreatment)).toBe('TREATMENT');
+    expect(epochAt('2024-02-06', onTreatment)).toBe('TREATMENT');
+    expect(epochAt('2024-02-07', onTreatment)).toBe('FOLLOW-UP');
+    // a screen failure: the arms' common first element only
+    const screened = elementSpans(stepsOf(design, null, null), { consent: '2024-01-01', referenceStart: null, firstDose: null, lastDose: null });
+    expect(screened.map((s) => s.epoch)).toEqual(['SCREENING']);
+    expect(epochAt('2024-03-01', screened)).toBe('SCREENING');
+  });
+
+  it('falls back to screening, treatment and follow-up by exposure for a study without a design', () => {
+    const none = epochDesign([], []);
+    expect(none.unassigned).toBe(DEFAULT_STEPS);
+    const s = elementSpans(stepsOf(none, null, null), anchors);
+    expect(['2024-01-09', '2024-01-10', '2024-02-08', '2024-02-09'].map((d) => epochAt(d, s))).toEqual(['SCREENING', 'TREATMENT', 'TREATMENT', 'FOLLOW-UP']);
   });
 });
 

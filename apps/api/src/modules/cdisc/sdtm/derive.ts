@@ -1,4 +1,5 @@
-// Pure SDTM derivations: identifiers, ISO 8601 dates (partial dates kept partial), study days, epochs,
+// Pure SDTM derivations: identifiers, ISO 8601 dates (partial dates kept partial), study days, exposure
+// dates (RFXSTDTC/RFXENDTC; EPOCH: epochs.ts),
 // sequence numbers, and the parse of a field's SDTM target ('AE.AETERM', 'VS.VSORRES where VSTESTCD =
 // SYSBP', 'VS.VSPOS where VSTESTCD in (SYSBP, DIABP)', 'SUPPDM.QVAL where QNAM = RACEOTH').
 
@@ -40,7 +41,7 @@ export function combineDateTime(date: unknown, time: unknown): string {
 }
 
 /** The whole-day number of a complete date (days since 1970-01-01), or null. */
-function dayNumber(dtc: string): number | null {
+export function dayNumber(dtc: string): number | null {
   if (dtc.length < 10) return null;
   const t = Date.parse(`${dtc.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(t) ? null : Math.round(t / 86_400_000);
@@ -58,18 +59,19 @@ export function studyDay(dtc: string | null | undefined, rfstdtc: string | null 
 /** The planned study day of a visit's day offset from the reference start (offset 0 is day 1). */
 export const plannedStudyDay = (dayOffset: number) => (dayOffset >= 0 ? dayOffset + 1 : dayOffset);
 
-export type Epoch = 'SCREENING' | 'TREATMENT' | 'FOLLOW-UP';
-
-/** EPOCH: SCREENING before RFSTDTC, TREATMENT from RFSTDTC to RFENDTC, FOLLOW-UP after; '' when the date is
- *  partial. A subject without a reference start is in screening. */
-export function epochOf(dtc: string | null | undefined, rfstdtc: string | null | undefined, rfendtc: string | null | undefined): Epoch | '' {
-  const d = dayNumber(dtc ?? '');
-  if (d === null) return '';
-  const start = dayNumber(rfstdtc ?? '');
-  if (start === null || d < start) return 'SCREENING';
-  const end = dayNumber(rfendtc ?? '');
-  if (end === null || d <= end) return 'TREATMENT';
-  return 'FOLLOW-UP';
+/** RFXSTDTC and RFXENDTC from a subject's EX records (SDTMIG 3.4 DM): the earliest EXSTDTC, and the latest
+ *  EXENDTC, or EXSTDTC for a record without an end. ISO 8601 values compare as text (a partial date sorts
+ *  before the complete dates it covers); null without exposure. */
+export function exposureRange(ex: readonly SdtmRecord[]): { RFXSTDTC: string | null; RFXENDTC: string | null } {
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const r of ex) {
+    const start = typeof r.EXSTDTC === 'string' && r.EXSTDTC ? r.EXSTDTC : null;
+    const end = typeof r.EXENDTC === 'string' && r.EXENDTC ? r.EXENDTC : start;
+    if (start && (first === null || start < first)) first = start;
+    if (end && (last === null || end > last)) last = end;
+  }
+  return { RFXSTDTC: first, RFXENDTC: last };
 }
 
 /** --SEQ: numbers a subject's records 1..n in date order (partial dates sort by their known part; undated

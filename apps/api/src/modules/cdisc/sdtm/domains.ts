@@ -5,10 +5,11 @@
 // datasets TS and TV, from the study and its visit schedule (TA and TE: trial-design.ts).
 import type { FieldTarget } from './targets.ts';
 import { dmArmVariables } from './trial-design.ts';
+import { DEFAULT_STEPS, elementSpans, epochAt, stepsOf, type EpochDesign } from './epochs.ts';
 import {
   assignSeq,
   combineDateTime,
-  epochOf,
+  exposureRange,
   findingsRecords,
   isoDtc,
   plannedStudyDay,
@@ -126,7 +127,11 @@ export interface SubjectContext {
   terminology: RecodeLog;
   /** Notes for the run (no clinical values). */
   note: (text: string) => void;
+  /** The arms' element steps for EPOCH (epochs.ts); absent: screening, treatment and follow-up by exposure. */
+  design?: EpochDesign;
 }
+
+const NO_DESIGN: EpochDesign = { arms: new Map(), unassigned: DEFAULT_STEPS };
 
 export interface SubjectInput {
   subject: SubjectRow;
@@ -178,8 +183,10 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
   const { study, catalogue: cat } = ctx;
   const s = input.subject;
   const USUBJID = usubjidOf(study.code, s.subjectCode);
+  // RFSTDTC: the reference start, the day of randomisation (Day 0: the first dose in the protocol);
+  // RFPENDTC: the end of participation (completion or withdrawal). RFENDTC is set below from exposure.
   const rfst = s.enrollmentDate ?? '';
-  const rfen = s.completionDate ?? s.withdrawalDate ?? '';
+  const rfpen = s.completionDate ?? s.withdrawalDate ?? '';
   const visitsById = new Map(input.visits.map((v) => [v.id, v]));
   const out = new Map<string, SdtmRecord[]>();
   const pending: Pending[] = [];
@@ -283,6 +290,20 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
     else if (s.withdrawalDate) pending.push({ domain: 'DS', supp: [], record: { DSTERM: 'WITHDRAWN FROM STUDY', DSDECOD: 'OTHER', DSCAT: 'DISPOSITION EVENT', DSSTDTC: s.withdrawalDate } });
   }
 
+  // RFXSTDTC/RFXENDTC: the first and last exposure (EX); RFENDTC, the reference end, is the last exposure
+  // of a randomised subject (SDTMIG 3.4: "often equivalent to the date/time of last exposure"), chosen for
+  // every subject alike so that the reference period is the treatment period; empty for a subject not
+  // randomised, or randomised without exposure recorded yet.
+  const { RFXSTDTC, RFXENDTC } = exposureRange(pending.filter((p) => p.domain === 'EX').map((p) => p.record));
+  const rfen = rfst && RFXENDTC ? RFXENDTC : '';
+  // EPOCH: the subject's elements (its arm's, from the design) started by its own dates
+  const spans = elementSpans(stepsOf(ctx.design ?? NO_DESIGN, s.actualArmCode, s.plannedArmCode), {
+    consent: typeof dmExtra.RFICDTC === 'string' ? dmExtra.RFICDTC : s.screeningDate,
+    referenceStart: rfst || null,
+    firstDose: RFXSTDTC,
+    lastDose: RFXENDTC,
+  });
+
   // Common variables, --DY, EPOCH and --SEQ per domain
   const byDomain = new Map<string, Pending[]>();
   for (const p of pending) byDomain.set(p.domain, [...(byDomain.get(p.domain) ?? []), p]);
@@ -294,7 +315,12 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
       }
       if (has(cat, domain, 'EPOCH')) {
         const d = record[`${domain}STDTC`] ?? record[`${domain}DTC`];
-        record.EPOCH = typeof d === 'string' ? epochOf(d, rfst, rfen) || null : null;
+        record.EPOCH = typeof d === 'string' ? epochAt(d, spans) || null : null;
+      }
+      // --ENRF is relative to the reference period: none without its end (CORE-000177)
+      if (!rfen && record[`${domain}ENRF`] != null) {
+        record[`${domain}ENRF`] = null;
+        ctx.note(`${domain}ENRF left empty for subjects without a reference end date (RFENDTC)`);
       }
       Object.assign(record, { STUDYID: study.code, DOMAIN: domain, USUBJID });
     }
@@ -321,7 +347,9 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
     SUBJID: s.subjectCode,
     RFSTDTC: rfst || null,
     RFENDTC: rfen || null,
-    RFPENDTC: rfen || null,
+    RFXSTDTC,
+    RFXENDTC,
+    RFPENDTC: rfpen || null,
     SITEID: s.siteNumber,
     BRTHDTC: s.yearOfBirth ? String(s.yearOfBirth) : null,
     AGE: s.yearOfBirth ? refYear - s.yearOfBirth : null,

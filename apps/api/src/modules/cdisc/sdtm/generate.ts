@@ -13,14 +13,14 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { once } from 'node:events';
 import { sql, withActor, type BlobStore, type Db } from '@ctp/db';
-import type { FormDefinition, SdtmVariable } from '@ctp/contracts';
+import type { FormDefinition, SdtmEncoding, SdtmVariable } from '@ctp/contracts';
 import { createXptWriter, type XptVariable } from '../formats/xpt.ts';
 import { createCsvWriter } from '../formats/csv.ts';
 import { createDatasetJsonWriter, type DatasetJsonColumn } from '../formats/dataset-json.ts';
 import { approvedMappings, fieldTargets, type FieldTarget } from './targets.ts';
 import {
+  countryAlpha3,
   subjectRecords,
-  trialSummary,
   trialVisits,
   type Catalogue,
   type CatalogueVariable,
@@ -33,6 +33,9 @@ import {
 } from './domains.ts';
 import type { SdtmRecord, SdtmValue } from './derive.ts';
 import { trialArms, trialElements } from './trial-design.ts';
+import { trialSummary } from './trial-summary.ts';
+import { RunTextEncoder, byteLengthIn, xptEncodingOf } from './text-encoding.ts';
+import { epochDesign } from './epochs.ts';
 import { loadDesign } from '../../design/read.ts';
 import { RecodeLog } from '../terminology/recode.ts';
 import { JobRegistry } from '../jobs.ts';
@@ -57,6 +60,8 @@ export interface StartOptions {
   userId: number;
   clientIp: string | null;
   studyId: number;
+  /** How the XPT files encode text; ASCII (transliterated) unless asked otherwise. */
+  encoding?: SdtmEncoding;
 }
 
 /** Creates the run (or returns the study's run still going) and starts the job without waiting for it. */
@@ -73,7 +78,7 @@ export async function startSdtmRun(o: StartOptions): Promise<{ runId: number; st
     const standard = await currentStandard(tx, 'SDTMIG');
     return tx
       .insertInto('sdtmRuns')
-      .values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId, standardId: standard?.id ?? null })
+      .values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId, standardId: standard?.id ?? null, encoding: o.encoding ?? 'ascii' })
       .returning(['id', 'standardId'])
       .executeTakeFirstOrThrow();
   });
@@ -100,17 +105,21 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
   };
   const notes = new Set<string>();
   const terminology = new RecodeLog();
+  const encoder = new RunTextEncoder(o.encoding ?? 'ascii');
   try {
     const { db } = o;
     const study = await db
       .selectFrom('studies')
-      .select(['id', 'code', 'title', 'phase', 'startDate', 'plannedEndDate', 'targetEnrollment', 'sponsorName'])
+      .select(['id', 'code', 'title', 'phase', 'startDate', 'plannedEndDate', 'actualEndDate', 'targetEnrollment', 'sponsorName', 'therapeuticArea'])
       .where('id', '=', o.studyId)
       .executeTakeFirstOrThrow();
-    const studyInfo: StudyInfo = { ...study, startDate: study.startDate ? String(study.startDate) : null, plannedEndDate: study.plannedEndDate ? String(study.plannedEndDate) : null };
+    const { actualEndDate, therapeuticArea, ...info } = study;
+    const studyInfo: StudyInfo = { ...info, startDate: study.startDate ? String(study.startDate) : null, plannedEndDate: study.plannedEndDate ? String(study.plannedEndDate) : null };
     if (standardId === null) throw new Error('No SDTMIG is loaded');
+    const standardVersion = (await db.selectFrom('cdiscStandards').select('version').where('id', '=', standardId).executeTakeFirst())?.version ?? null;
     const catalogue = await loadCatalogue(db, standardId);
     const design = await loadDesign(db, o.studyId);
+    const epochs = epochDesign(design.arms, design.elements);
     const defs = (await db.selectFrom('visitDefinitions').select(['id', 'code', 'name', 'dayOffset', 'sortOrder']).where('studyId', '=', o.studyId).execute()) as VisitDef[];
     const visitDefs = new Map(defs.map((d) => [d.id, d]));
     const approved = await approvedMappings(db, o.studyId);
@@ -128,7 +137,7 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
     const total = Number((await db.selectFrom('patients').select((eb) => eb.fn.countAll<number>().as('n')).where('studyId', '=', o.studyId).executeTakeFirstOrThrow()).n);
 
     const datasets = new Map<string, DatasetFile>();
-    const write = async (domain: string, record: SdtmRecord) => {
+    const write = async (domain: string, derived: SdtmRecord) => {
       let d = datasets.get(domain);
       if (!d) {
         const file = path.join(dir, `${domain}.ndjson`);
@@ -137,9 +146,11 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
         d = { domain, file, out: fs.createWriteStream(file), records: 0, maxLen: new Map(), numeric: new Set(), values: new ValueMetadataCollector(domain, coded, spec?.has(`${domain}TESTCD`) ?? false) };
         datasets.set(domain, d);
       }
+      // the run's encoding first: lengths, value metadata and every file see the text as the XPT holds it
+      const record = encoder.convertRecord(domain, d.records + 1, derived);
       for (const [k, v] of Object.entries(record)) {
         if (typeof v === 'number') d.numeric.add(k);
-        const len = v === null || v === undefined ? 0 : Buffer.byteLength(String(v));
+        const len = v === null || v === undefined ? 0 : byteLengthIn(encoder.encoding, String(v));
         if (len > (d.maxLen.get(k) ?? -1)) d.maxLen.set(k, len);
       }
       d.records += 1;
@@ -151,6 +162,7 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
     await setProgress(1, 'Deriving subject records');
     let last = '';
     let done = 0;
+    let enrolled = 0;
     for (;;) {
       const subjects = (await db
         .selectFrom('patients as p')
@@ -166,6 +178,7 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
         .execute()) as SubjectRow[];
       if (!subjects.length) break;
       last = subjects[subjects.length - 1]!.subjectCode;
+      enrolled += subjects.filter((s) => s.enrollmentDate).length;
       const ids = subjects.map((s) => s.id);
       const visits = await db.selectFrom('subjectVisits').select(['id', 'patientId', 'visitDefinitionId', 'status', 'actualDate']).where('patientId', 'in', ids).execute();
       const subs = await db
@@ -185,7 +198,7 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
       const coding = new Map<string, CodedTerm>(coded.map((c) => [`${c.submissionId}:${c.fieldPath}`, c]));
       const visitsOf = group(visits, (v) => v.patientId);
       const subsOf = group(subs, (s) => s.patientId);
-      const ctx = { study: studyInfo, catalogue, visitDefs, targets: (id: number) => targetsByVersion.get(id) ?? [], coding, terminology, note: (t: string) => notes.add(t) };
+      const ctx = { study: studyInfo, catalogue, visitDefs, targets: (id: number) => targetsByVersion.get(id) ?? [], coding, terminology, note: (t: string) => notes.add(t), design: epochs };
       for (const subject of subjects) {
         const records = subjectRecords(ctx, {
           subject: { ...subject, screeningDate: String(subject.screeningDate) },
@@ -201,7 +214,19 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
       done += subjects.length;
       await setProgress(1 + (59 * done) / Math.max(total, 1), `Deriving subject records (${done} of ${total} subjects)`);
     }
-    for (const r of trialSummary(studyInfo, datasets.get('DM')?.records ?? 0)) await write('TS', r);
+    const siteCountries = await db.selectFrom('studySites as ss').innerJoin('sites as s', 's.id', 'ss.siteId').select('s.country').distinct().where('ss.studyId', '=', o.studyId).execute();
+    const countries = siteCountries.map((c) => countryAlpha3(c.country)).filter(Boolean);
+    if (countries.length < siteCountries.length) notes.add('TS: a site country has no ISO 3166-1 alpha-3 code here and is left out of FCNTRY');
+    const ts = trialSummary({
+      study: { ...studyInfo, actualEndDate: actualEndDate ? String(actualEndDate) : null, therapeuticArea },
+      enrolledSubjects: enrolled,
+      sdtmigVersion: standardVersion,
+      arms: design.arms,
+      elements: design.elements,
+      countries,
+    });
+    for (const n of ts.notes) notes.add(n);
+    for (const r of ts.records) await write('TS', r);
     for (const r of trialVisits(studyInfo, defs)) await write('TV', r);
     const ta = trialArms(studyInfo.code, design.arms);
     const te = trialElements(studyInfo.code, design.elements);
@@ -219,12 +244,18 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
     for (const domain of order) {
       const d = datasets.get(domain)!;
       await setProgress(60 + (40 * k) / order.length, `Writing ${domain}`);
-      await writeDataset(o, runId, studyInfo, catalogue, d, dir, notes);
+      await writeDataset(o, runId, studyInfo, catalogue, d, dir, notes, encoder.encoding);
       k += 1;
     }
-    await withActor(db, { userId: o.userId, reason: 'SDTM generation finished', clientIp: o.clientIp }, (tx) =>
-      tx.updateTable('sdtmRuns').set({ status: 'done', progress: 100, step: 'Done', finishedAt: sql`now()` as never, notes: JSON.stringify([...notes]) }).where('id', '=', runId).execute(),
-    );
+    notes.add(encoder.note());
+    await withActor(db, { userId: o.userId, reason: 'SDTM generation finished', clientIp: o.clientIp }, async (tx) => {
+      await tx.insertInto('sdtmRunEncodingReports').values({ runId, changes: JSON.stringify(encoder.report()) }).execute();
+      await tx
+        .updateTable('sdtmRuns')
+        .set({ status: 'done', progress: 100, step: 'Done', finishedAt: sql`now()` as never, notes: JSON.stringify([...notes]), encodingChanges: encoder.changes })
+        .where('id', '=', runId)
+        .execute();
+    });
   } catch (err) {
     const detail = err instanceof Error && /^(XptError|DatasetJsonError)$/.test(err.name) ? `: ${err.name}` : '';
     await withActor(o.db, { userId: o.userId, reason: 'SDTM generation failed', clientIp: o.clientIp }, (tx) =>
@@ -291,7 +322,7 @@ export function datasetVariables(catalogue: Catalogue, domain: string, maxLen: M
   return vars;
 }
 
-async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, catalogue: Catalogue & { labels?: Map<string, string> }, d: DatasetFile, dir: string, notes: Set<string>) {
+async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, catalogue: Catalogue & { labels?: Map<string, string> }, d: DatasetFile, dir: string, notes: Set<string>, encoding: SdtmEncoding) {
   const variables = datasetVariables(catalogue, d.domain, d.maxLen, d.numeric);
   const label = (d.domain.startsWith('SUPP') ? `Supplemental Qualifiers for ${d.domain.slice(4)}` : (catalogue.labels?.get(d.domain) ?? d.domain)).slice(0, 40);
   const name = d.domain.toLowerCase();
@@ -306,7 +337,7 @@ async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, ca
     dataType: v.type === 'Num' ? (/(SEQ|DY)$/.test(v.name) ? 'integer' : 'double') : 'string',
     ...(v.type === 'Char' && { length: v.length }),
   }));
-  const xpt = createXptWriter(fs.createWriteStream(xptFile), { name: d.domain, label, variables: xptVars });
+  const xpt = createXptWriter(fs.createWriteStream(xptFile), { name: d.domain, label, variables: xptVars }, { encoding: xptEncodingOf(encoding) });
   const csv = createCsvWriter(fs.createWriteStream(csvFile), variables, { formulaGuard: false });
   const json = createDatasetJsonWriter(fs.createWriteStream(jsonFile), {
     itemGroupOID: `IG.${d.domain}`,
@@ -332,9 +363,9 @@ async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, ca
         return Number.isFinite(n) ? n : null;
       }
       let text = String(x);
-      if (Buffer.byteLength(text) > MAX_CHAR) {
+      if (byteLengthIn(encoding, text) > MAX_CHAR) {
         truncated = true;
-        while (Buffer.byteLength(text) > MAX_CHAR) text = text.slice(0, -1);
+        while (byteLengthIn(encoding, text) > MAX_CHAR) text = text.slice(0, -1);
       }
       return text;
     });
