@@ -81,6 +81,7 @@ export const IMPLEMENTED: Record<string, Implemented> = {
   'CORE-000024': { check: 'populated_requires', params: { if: '--BODSYS', then: '--BDSYCD' }, kind: 'warning', severity: 'low' },
   'CORE-000119': { check: 'populated_requires', params: { if: 'ARM', then: 'ARMCD' } },
   'CORE-000120': { check: 'populated_requires', params: { if: 'ACTARM', then: 'ACTARMCD' } },
+  'CORE-000191': { check: 'populated_requires', params: { if: 'ARM', then: 'RFENDTC' } },
   'CORE-000257': { check: 'populated_requires', params: { if: '--STRTPT', then: '--STTPT' } },
   'CORE-000265': { check: 'populated_requires', params: { if: '--ENRTPT', then: '--ENTPT' } },
   // allowed values when populated (controlled terminology subsets the rules name)
@@ -115,6 +116,9 @@ export const IMPLEMENTED: Record<string, Implemented> = {
   'CORE-000711': { check: 'start_before_end', params: { start: 'RFSTDTC', end: 'RFENDTC' } },
   'CORE-000714': { check: 'start_before_end', params: { start: 'RFXSTDTC', end: 'RFXENDTC' } },
   'CORE-000866': { check: 'start_before_end', params: { start: '--DTC', end: '--ENDTC' } },
+  // values across datasets, by subject: DM's first exposure against EX, --ENRF against DM's reference end
+  'CORE-000239': { check: 'equals_subject_min', params: { variable: 'RFXSTDTC', dataset: 'EX', of: 'EXSTDTC' } },
+  'CORE-000177': { check: 'dm_empty_requires_empty', params: { dm: 'RFENDTC', variable: '--ENRF' } },
   // subjects and study
   'CORE-000201': { check: 'usubjid_in_dm' },
   'CORE-000172': { check: 'studyid_matches_dm' },

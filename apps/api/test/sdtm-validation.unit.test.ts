@@ -59,7 +59,7 @@ describe('the rule table', () => {
   it('holds at least 40 CORE rules, each with a check this module implements', () => {
     expect(CORE_RULES.length).toBeGreaterThanOrEqual(40);
     expect(new Set(CORE_RULES.map((r) => r.core_id)).size).toBe(CORE_RULES.length);
-    const handled = new Set(['variable_absent', 'dataset_absent', 'dm_present', 'required_present', 'required_not_null', 'expected_present', 'present_requires', 'populated_requires', 'value_in', 'value_not', 'not_negative', 'start_before_end', 'usubjid_in_dm', 'studyid_matches_dm', 'unique', 'unique_within', 'domain_length', 'variable_name_length', 'variable_label_length', 'dataset_name_length', 'dataset_name_domain', 'domain_code_known', 'value_max_length', 'value_name_format', 'supp_rdomain', 'one_to_one', 'no_leading_space', 'no_dot_value', 'ts_iso8601']);
+    const handled = new Set(['variable_absent', 'dataset_absent', 'dm_present', 'required_present', 'required_not_null', 'expected_present', 'present_requires', 'populated_requires', 'value_in', 'value_not', 'not_negative', 'start_before_end', 'usubjid_in_dm', 'studyid_matches_dm', 'unique', 'unique_within', 'domain_length', 'variable_name_length', 'variable_label_length', 'dataset_name_length', 'dataset_name_domain', 'domain_code_known', 'value_max_length', 'value_name_format', 'supp_rdomain', 'one_to_one', 'no_leading_space', 'no_dot_value', 'ts_iso8601', 'equals_subject_min', 'dm_empty_requires_empty']);
     for (const r of CORE_RULES) {
       expect(handled.has(r.check), `${r.core_id} ${r.check}`).toBe(true);
       expect(r.core_id).toMatch(/^CORE-\d{6}$/);

@@ -1,14 +1,25 @@
 // Validating a finished SDTM run, as a background job like the generation: startValidation creates the
 // validation run 'running' and returns; the job reads each stored dataset's Dataset-JSON file from the blob
-// store, one dataset at a time (DM first: its subjects and STUDYID are what the other datasets are checked
-// against), applies the rules of rules.ts, writes its progress and step to the run, and ends 'done' with
+// store, one dataset at a time (DM first: its subjects, STUDYID and reference dates are what the other
+// datasets are checked against; before it, the EX start dates DM's RFXSTDTC is checked against), applies the rules of rules.ts, writes its progress and step to the run, and ends 'done' with
 // the counts, compliance score and every finding, or 'failed' with the step (never clinical values).
 // The score: 100 × (1 − failed rule applications / rule applications).
 import { sql, withActor, type BlobStore, type Db } from '@ctp/db';
 import { JobRegistry } from '../jobs.ts';
 import { sdtmigVariables } from '../standards/run-datasets.ts';
 import { readDatasetJson } from '../formats/dataset-json.ts';
-import { complianceScore, validateDataset, validateDatasetList, type CatalogueDataset, type Finding, type RuleContext, type RuleDataset } from './rules.ts';
+import {
+  complianceScore,
+  dmRecordsOf,
+  subjectMinimum,
+  subjectMinimumsNeeded,
+  validateDataset,
+  validateDatasetList,
+  type CatalogueDataset,
+  type Finding,
+  type RuleContext,
+  type RuleDataset,
+} from './rules.ts';
 
 export interface ValidateOptions {
   db: Db;
@@ -79,7 +90,12 @@ async function validationJob(o: ValidateOptions, id: number): Promise<void> {
     const catalogue = await loadRuleCatalogue(o.db, standardId);
     const stored = await o.db.selectFrom('sdtmRunDatasets').select(['domain', 'jsonSha256']).where('runId', '=', o.sdtmRunId).execute();
     stored.sort((a, b) => (a.domain === 'DM' ? -1 : b.domain === 'DM' ? 1 : a.domain.localeCompare(b.domain)));
-    const ctx: RuleContext = { dmSubjects: null, dmStudyIds: new Set(), catalogue };
+    const ctx: RuleContext = { dmSubjects: null, dmStudyIds: new Set(), catalogue, dmRecords: null, subjectMin: new Map() };
+    // the per-subject earliest values the DM rules compare against (CORE-000239: EX.EXSTDTC), read first
+    for (const need of subjectMinimumsNeeded()) {
+      const d = stored.find((x) => x.domain === need.dataset);
+      if (d) ctx.subjectMin!.set(`${need.dataset}.${need.variable}`, subjectMinimum(await readStored(o.files, d.jsonSha256), need.variable));
+    }
     const study = validateDatasetList(stored.map((d) => d.domain));
     const findings: Finding[] = [...study.findings];
     let applied = study.applied;
@@ -93,6 +109,7 @@ async function validationJob(o: ValidateOptions, id: number): Promise<void> {
         const s = ds.variables.findIndex((v) => v.name === 'STUDYID');
         ctx.dmSubjects = new Set(u >= 0 ? ds.rows.map((r) => String(r[u] ?? '')) : []);
         if (s >= 0) for (const r of ds.rows) ctx.dmStudyIds.add(String(r[s] ?? ''));
+        ctx.dmRecords = dmRecordsOf(ds);
       }
       const result = validateDataset(ds, ctx);
       findings.push(...result.findings);
