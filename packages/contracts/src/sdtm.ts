@@ -8,7 +8,45 @@ import { listOffset } from './input.ts';
 /** A dataset name: SDTM domain codes and SUPP-- names (2 to 8 characters, capitals and digits). */
 export const sdtmDomainCode = z.string().trim().toUpperCase().regex(/^[A-Z][A-Z0-9]{1,7}$/, 'Use an SDTM dataset name such as AE or SUPPDM');
 
-export const sdtmExportInput = z.object({ studyId: id });
+/** How the XPT files' text is written. XPT v5 cannot declare an encoding, so the run records it (and
+ *  define.xml says it): ascii (the default) transliterates every non-ASCII character (é -> e) and reports
+ *  each changed value; latin1 and windows-1252 write what the code page holds, one byte a character, and
+ *  transliterate (and report) the rest; utf8 writes the text as it is, only when asked for. */
+export const SDTM_ENCODINGS = ['ascii', 'latin1', 'windows-1252', 'utf8'] as const;
+export type SdtmEncoding = (typeof SDTM_ENCODINGS)[number];
+export const SDTM_ENCODING_LABELS: Record<SdtmEncoding, string> = {
+  ascii: 'ASCII (transliterated)',
+  latin1: 'Latin-1 (ISO 8859-1)',
+  'windows-1252': 'Windows-1252',
+  utf8: 'UTF-8',
+};
+export const sdtmEncoding = z.enum(SDTM_ENCODINGS, { error: 'Use ascii, latin1, windows-1252 or utf8' });
+
+export const sdtmExportInput = z.object({ studyId: id, encoding: sdtmEncoding.default('ascii') });
+export type SdtmExportInput = z.input<typeof sdtmExportInput>;
+export const sdtmEncodingReportInput = z.object({ runId: id });
+
+/** A value the run's encoding changed: where it is, never what it was. */
+export interface SdtmEncodingChange {
+  dataset: string;
+  variable: string;
+  /** The record's position in the dataset (1 = the first row of the XPT). */
+  record: number;
+  /** The subject's USUBJID, when the record has one. */
+  usubjid: string | null;
+  /** transliterated: non-ASCII characters written as ASCII; not representable: characters the code page
+   *  lacks, transliterated. */
+  change: 'transliterated' | 'not representable';
+  /** How many characters were replaced. */
+  characters: number;
+}
+export interface SdtmEncodingReport {
+  runId: number;
+  encoding: SdtmEncoding;
+  /** Every changed value's count (the list may stop at its limit). */
+  total: number;
+  changes: SdtmEncodingChange[];
+}
 export const sdtmRunInput = z.object({ studyId: id });
 export const sdtmPreviewInput = z.object({
   runId: id,
@@ -53,6 +91,10 @@ export interface SdtmRun {
   notes: string[];
   /** The SDTMIG the run was generated against, e.g. "SDTMIG 3.4" (null: none was loaded). */
   standard: string | null;
+  /** How the run's XPT files encode text. */
+  encoding: SdtmEncoding;
+  /** Values the encoding changed (transliterated); the list is sdtm.encodingReport. */
+  encodingChanges: number;
   datasets: SdtmDataset[];
 }
 

@@ -545,6 +545,17 @@ export interface SdtmRunsTable {
   notes: ColumnType<unknown, string | undefined, string>;
   /** The SDTMIG (cdisc_standards row) the run was generated against; its validation and define.xml use it. */
   standardId: number | null;
+  /** How the XPT files encode text (migration 0027); runs before it wrote UTF-8. */
+  encoding: 'ascii' | 'latin1' | 'windows-1252' | 'utf8';
+  /** Values the encoding changed (transliterated). */
+  encodingChanges: Generated<number>;
+}
+
+/** The values an SDTM run's encoding changed, where they are (never what they held); migration 0027. */
+export interface SdtmRunEncodingReportsTable {
+  runId: number;
+  /** [{dataset, variable, record, usubjid, change, characters}] as JSON. */
+  changes: ColumnType<unknown, string | undefined, string>;
 }
 
 /** A dataset an SDTM run produced, its files by content hash in the blob store. */
@@ -808,6 +819,7 @@ export interface Database {
   trialArmElements: TrialArmElementsTable;
   sdtmRuns: SdtmRunsTable;
   sdtmRunDatasets: SdtmRunDatasetsTable;
+  sdtmRunEncodingReports: SdtmRunEncodingReportsTable;
   sdtmValidationRuns: SdtmValidationRunsTable;
   sdtmValidationFindings: SdtmValidationFindingsTable;
   tmfZones: TmfZonesTable;

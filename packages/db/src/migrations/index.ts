@@ -26,6 +26,7 @@ import * as m0023TrialDesign from './0023-trial-design.ts';
 import * as m0024SdtmMetadataValidationJobs from './0024-sdtm-metadata-validation-jobs.ts';
 import * as m0025CdiscStandardImports from './0025-cdisc-standard-imports.ts';
 import * as m0026AdamCatalogue from './0026-adam-catalogue.ts';
+import * as m0027SdtmRunEncoding from './0027-sdtm-run-encoding.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0024-sdtm-metadata-validation-jobs': m0024SdtmMetadataValidationJobs,
   '0025-cdisc-standard-imports': m0025CdiscStandardImports,
   '0026-adam-catalogue': m0026AdamCatalogue,
+  '0027-sdtm-run-encoding': m0027SdtmRunEncoding,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

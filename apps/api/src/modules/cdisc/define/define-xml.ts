@@ -243,8 +243,9 @@ export interface DefineMetadata {
   methods?: DefineMethod[];
   comments?: DefineComment[];
   documents?: DefineDocument[];
-  /** The stylesheet, relative to the define.xml: "define2-1.xsl" by default. */
-  stylesheetHref?: string;
+  /** The stylesheet, relative to the define.xml: "define2-1.xsl" by default; null: no stylesheet
+   *  instruction (for a package that does not ship one). */
+  stylesheetHref?: string | null;
 }
 
 export class DefineXmlError extends Error {
@@ -683,7 +684,9 @@ export function buildDefineXml(meta: DefineMetadata): string {
   const mdv = meta.metaDataVersion ?? {};
   const doc = {
     '?xml': el({ version: '1.0', encoding: 'UTF-8' }),
-    '?xml-stylesheet': el({ type: 'text/xsl', href: meta.stylesheetHref ?? 'define2-1.xsl' }),
+    ...(meta.stylesheetHref !== null && {
+      '?xml-stylesheet': el({ type: 'text/xsl', href: meta.stylesheetHref ?? 'define2-1.xsl' }),
+    }),
     ODM: el(
       {
         xmlns: ODM_NAMESPACE,

@@ -34,6 +34,7 @@ import {
 import type { SdtmRecord, SdtmValue } from './derive.ts';
 import { trialArms, trialElements } from './trial-design.ts';
 import { trialSummary } from './trial-summary.ts';
+import { defineMetaDataVersionOid, defineStudyOid } from './define.ts';
 import { RunTextEncoder, byteLengthIn, xptEncodingOf } from './text-encoding.ts';
 import { epochDesign } from './epochs.ts';
 import { loadDesign } from '../../design/read.ts';
@@ -345,7 +346,10 @@ async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, ca
     label,
     records: d.records,
     columns,
-    studyOID: `STUDY.${study.code}`,
+    // the define.xml's Study and MetaDataVersion OIDs, so a reader can join the two
+    studyOID: defineStudyOid(study.code),
+    metaDataVersionOID: defineMetaDataVersionOid(study.code),
+    metaDataRef: 'define.xml',
     originator: 'Clinical Trials Platform',
     sourceSystem: { name: 'Clinical Trials Platform', version: '1.0' },
     fileOID: `SDTM.${study.code}.${d.domain}.RUN${runId}`,

@@ -1,6 +1,7 @@
 // SDTM generation over REST (spec section 7):
-//   POST /api/cdisc/export-sdtm                    JSON {studyId} -> 202 {runId, status, progress}; the run goes
-//                                                  on in the background (poll sdtm.latestRun)
+//   POST /api/cdisc/export-sdtm                    JSON {studyId, encoding?} -> 202 {runId, status, progress}; the
+//                                                  run goes on in the background (poll sdtm.latestRun); encoding
+//                                                  of the XPT text: ascii (default), latin1, windows-1252, utf8
 //   GET  /api/cdisc/sdtm/:runId/:domain.:format    a stored dataset file (xpt, csv or json), e.g. ae.xpt
 //   GET  /api/cdisc/sdtm/:runId/all.zip            Export All Domains: every dataset's .xpt and define.xml
 //   GET  /api/cdisc/sdtm/:runId/define.xml         the run's Define-XML 2.1
@@ -23,7 +24,8 @@ export function sdtmRest(caller: CallerFor, files: BlobStore) {
   r.post('/cdisc/export-sdtm', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) return void res.status(400).json({ error: 'Send a JSON object' });
-    const run = await caller(req, res).sdtm.exportSdtm({ studyId: body.studyId as number });
+    // encoding is optional (ASCII by default): the spec's {studyId} payload stays valid
+    const run = await caller(req, res).sdtm.exportSdtm({ studyId: body.studyId as number, encoding: body.encoding as 'ascii' | undefined });
     res.status(202).json(run);
   });
   r.get('/cdisc/sdtm/:runId/all.zip', async (req, res) => {

@@ -4,13 +4,26 @@
 // these read with cdisc.read within the user's studies.
 import { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse';
-import { sdtmExportInput, sdtmPreviewInput, sdtmRunInput, SDTM_FILE_FORMATS, sdtmDomainCode, id, type SdtmPreviewPage, type SdtmRun, type SdtmVariable } from '@ctp/contracts';
+import {
+  sdtmEncodingReportInput,
+  sdtmExportInput,
+  sdtmPreviewInput,
+  sdtmRunInput,
+  SDTM_FILE_FORMATS,
+  sdtmDomainCode,
+  id,
+  type SdtmEncodingChange,
+  type SdtmEncodingReport,
+  type SdtmPreviewPage,
+  type SdtmRun,
+  type SdtmVariable,
+} from '@ctp/contracts';
 import { z } from 'zod';
 import type { Db } from '@ctp/db';
 import { router, permitted } from '../../../trpc.ts';
 import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../access.ts';
 import { startSdtmRun } from './generate.ts';
-import { runDefineXml } from './define.ts';
+import { runDefineXml, studyCodingDictionaries } from './define.ts';
 import type { ValueMetadata } from './value-metadata.ts';
 
 const read = permitted('cdisc.read');
@@ -45,6 +58,8 @@ export async function runById(db: Db, runId: number): Promise<SdtmRun | null> {
     error: run.error,
     notes: (typeof run.notes === 'string' ? JSON.parse(run.notes) : run.notes) as string[],
     standard: run.standardCode ? `${run.standardCode} ${run.standardVersion}` : null,
+    encoding: run.encoding,
+    encodingChanges: run.encodingChanges,
     datasets: datasets.map((d) => ({
       domain: d.domain,
       label: d.label,
@@ -71,7 +86,7 @@ export async function datasetOf(db: Db, scope: StudyScope, runId: number, domain
 export const sdtmRouter = router({
   exportSdtm: exporter.input(sdtmExportInput).mutation(async ({ ctx, input }) => {
     await assertStudy(ctx.db, ctx.scope, input.studyId);
-    const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId });
+    const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId, encoding: input.encoding });
     const run = await runById(ctx.db, runId);
     return { runId, status: run!.status, progress: run!.progress };
   }),
@@ -107,7 +122,7 @@ export const sdtmRouter = router({
     const run = await ctx.db
       .selectFrom('sdtmRuns as r')
       .innerJoin('studies as s', 's.id', 'r.studyId')
-      .select(['r.studyId', 'r.status', 'r.standardId', 's.code', 's.title'])
+      .select(['r.studyId', 'r.status', 'r.standardId', 'r.encoding', 'r.encodingChanges', 's.code', 's.title'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
     if (!run || !canSeeStudy(ctx.scope, run.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
@@ -116,12 +131,28 @@ export const sdtmRouter = router({
     const json = <T>(x: unknown) => (typeof x === 'string' ? JSON.parse(x) : x) as T;
     const datasets = rows.map((d) => ({ ...d, variables: json<SdtmVariable[]>(d.variables), valueMetadata: json<ValueMetadata | null>(d.valueMetadata) }));
     if (run.standardId === null) throw new TRPCError({ code: 'CONFLICT', message: 'The run names no SDTMIG version' });
-    const defineXml = await runDefineXml(ctx.db, { code: run.code, title: run.title }, run.standardId, datasets);
+    const defineXml = await runDefineXml(ctx.db, { code: run.code, title: run.title }, run.standardId, datasets, {
+      encoding: run.encoding,
+      encodingChanges: run.encodingChanges,
+      dictionaries: await studyCodingDictionaries(ctx.db, run.studyId),
+    });
     return {
       fileName: `${run.code}-sdtm-run-${input.runId}.zip`,
       files: datasets.map((d) => ({ name: `${d.domain.toLowerCase()}.xpt`, sha256: d.xptSha256 })),
       defineXml,
     };
+  }),
+  /** Where the run's encoding changed values (dataset, variable, record, USUBJID; never the values). */
+  encodingReport: read.input(sdtmEncodingReportInput).query(async ({ ctx, input }): Promise<SdtmEncodingReport> => {
+    const run = await ctx.db
+      .selectFrom('sdtmRuns as r')
+      .leftJoin('sdtmRunEncodingReports as e', 'e.runId', 'r.id')
+      .select(['r.studyId', 'r.encoding', 'r.encodingChanges', 'e.changes'])
+      .where('r.id', '=', input.runId)
+      .executeTakeFirst();
+    if (!run || !canSeeStudy(ctx.scope, run.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+    const changes = (typeof run.changes === 'string' ? JSON.parse(run.changes) : (run.changes ?? [])) as SdtmEncodingChange[];
+    return { runId: input.runId, encoding: run.encoding, total: run.encodingChanges, changes };
   }),
   fileInfo: read
     .input(z.object({ runId: id, domain: sdtmDomainCode, format: z.enum(SDTM_FILE_FORMATS) }))
