@@ -21,5 +21,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  { files: ['scripts/**', 'packages/db/src/cli/**', 'apps/api/bench/**', '.ci/**'], rules: { 'no-console': 'off' } },
+  { files: ['scripts/**', 'packages/db/src/cli/**', 'apps/api/src/cli/**', 'apps/api/bench/**', '.ci/**'], rules: { 'no-console': 'off' } },
 );

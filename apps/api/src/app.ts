@@ -13,6 +13,7 @@ import type { Logger } from './logger.ts';
 import type { Context } from './trpc.ts';
 import { appRouter } from './router.ts';
 import { resolveSession, type SessionUser } from './modules/auth/session.ts';
+import { resolveApiToken } from './modules/auth/api-tokens.ts';
 import { IdentityCache } from './modules/auth/identity-cache.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { csrfGuard } from './http/security.ts';
@@ -33,7 +34,11 @@ export interface AppDeps {
 interface Auth {
   user: SessionUser | null;
   sessionId: number | null;
+  /** Set when a REST call authenticated with a personal API token instead of a session cookie. */
+  apiToken?: { id: number; name: string; access: 'read' | 'read-write' };
 }
+
+const BEARER = /^Bearer\s+(\S+)$/i;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -74,9 +79,20 @@ export function createApp({ database, config, logger }: AppDeps) {
     }
   });
 
-  // Resolve the session cookie once per request, for tRPC and REST alike.
+  // Resolve the session cookie once per request, for tRPC and REST alike; on /api an
+  // `Authorization: Bearer` personal API token instead (scripts and integrations, not browsers).
   app.use(['/trpc', '/api'], async (req, res, next) => {
     try {
+      const bearer = req.baseUrl === '/api' ? BEARER.exec(req.get('authorization') ?? '')?.[1] : undefined;
+      if (bearer) {
+        const found = await resolveApiToken(db, bearer, req.ip ?? null);
+        if (!found) return void res.status(401).json({ error: 'This API token is not valid: it is unknown, expired or revoked' });
+        if (found.access === 'read' && !['GET', 'HEAD'].includes(req.method)) {
+          return void res.status(403).json({ error: 'This API token is read-only' });
+        }
+        res.locals.auth = { user: found.user, sessionId: null, apiToken: { id: found.tokenId, name: found.name, access: found.access } } satisfies Auth;
+        return next();
+      }
       const token = cookie.parse(req.headers.cookie ?? '')[SECURITY.sessionCookie];
       const found = await resolveSession(db, token, identity);
       res.locals.auth = { user: found?.user ?? null, sessionId: found?.sessionId ?? null } satisfies Auth;
@@ -91,7 +107,9 @@ export function createApp({ database, config, logger }: AppDeps) {
       next(err);
     }
   });
-  app.use(['/trpc', '/api'], csrfGuard(config.ALLOWED_ORIGINS));
+  // A token is sent deliberately by its holder, never attached by a browser: no CSRF check for it.
+  const csrf = csrfGuard(config.ALLOWED_ORIGINS);
+  app.use(['/trpc', '/api'], (req, res, next) => ((res.locals.auth as Auth | undefined)?.apiToken ? next() : csrf(req, res, next)));
 
   const contextFor = (req: Request, res: Response): Context => {
     const auth: Auth = res.locals.auth ?? { user: null, sessionId: null };
@@ -106,6 +124,7 @@ export function createApp({ database, config, logger }: AppDeps) {
       req: {
         ip: req.ip ?? null,
         userAgent: req.get('user-agent') ?? null,
+        apiToken: auth.apiToken ? { id: auth.apiToken.id, name: auth.apiToken.name } : undefined,
         upload: uploadOf(req),
         uploads: uploadsOf(req),
         setSessionCookie(token, expiresAt) {

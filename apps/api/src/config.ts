@@ -39,6 +39,18 @@ const configSchema = z.object({
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Log-in attempts allowed per client address in any minute (a clinic behind one NAT address shares it). */
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * The address people reach the app at (links in e-mails and in the server log); default
+   * http://localhost:PORT. Never taken from a request's Host header, which a client chooses.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be an http:// or https:// address without query')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Outgoing mail for invitations and password resets (smtp:// or smtps:// URL); unset: links are only shown to administrators. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Clinical trial platform <no-reply@localhost>'),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 
@@ -52,6 +64,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/** Where people reach the app: PUBLIC_URL, or http://localhost:PORT. */
+export function publicUrlOf(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 }
 
 /** The storage directory in effect: STORAGE_DIR, or 'files' inside DATA_DIR. */

@@ -2,7 +2,8 @@
 // down cleanly on SIGINT/SIGTERM.
 import { connect, migrateToLatest, databaseIsEmpty, seedDemoData, DEFAULT_DEMO_PASSWORD } from '@ctp/db';
 import { ROLES } from '@ctp/contracts';
-import { parseConfig, storageDirOf } from './config.ts';
+import { parseConfig, publicUrlOf, storageDirOf } from './config.ts';
+import { issueSetupLinkIfNeeded } from './modules/auth/setup.ts';
 import { createLogger } from './logger.ts';
 import { createApp } from './app.ts';
 import { scheduleInsights } from './modules/dashboard/insights.ts';
@@ -33,6 +34,10 @@ if (config.SEED_DEMO_DATA && (await databaseIsEmpty(database.db))) {
   logger.info(summary, 'demo data loaded');
   seeded = true;
 }
+// Without an administrator (no demo data), a one-time link to create the first one. Printed on the
+// console like the demo logins, never into the structured log, which keeps no tokens.
+const setupPath = await issueSetupLinkIfNeeded(database.db);
+
 const stopInsights = scheduleInsights(database.db, config.INSIGHTS_INTERVAL_SECONDS, (err) =>
   logger.error({ err: { name: (err as Error).name } }, 'insights computation failed'),
 );
@@ -47,6 +52,9 @@ const server = app.listen(config.PORT, config.HOST, () => {
   if (seeded || !config.DATABASE_URL) {
     lines.push('', '  Demo logins (password ' + (config.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${DEFAULT_DEMO_PASSWORD}"`) + '):');
     for (const r of ROLES) lines.push(`    ${r}@demo.local`);
+  }
+  if (setupPath) {
+    lines.push('', '  No administrator exists yet. Create the first one within 24 hours at this one-time link', '  (a new link is printed at each start until one exists):', `    ${publicUrlOf(config)}${setupPath}`);
   }
   console.warn(lines.join('\n') + '\n');
 });

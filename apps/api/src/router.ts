@@ -1,5 +1,7 @@
 import { router } from './trpc.ts';
 import { authRouter } from './modules/auth/router.ts';
+import { apiTokensRouter } from './modules/auth/api-tokens-router.ts';
+import { usersRouter } from './modules/users/router.ts';
 import { dashboardRouter } from './modules/dashboard/router.ts';
 import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
@@ -27,6 +29,8 @@ import { validationRouter } from './modules/cdisc/validation/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  apiTokens: apiTokensRouter,
+  users: usersRouter,
   dashboard: dashboardRouter,
   studies: studiesRouter,
   trials: trialsRouter,

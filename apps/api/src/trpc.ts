@@ -23,6 +23,8 @@ export interface RequestInfo {
   upload?: UploadedFile;
   /** The files of a multipart REST upload of several (POST /api/coding/dictionaries). */
   uploads?: UploadedFile[];
+  /** The personal API token a REST call came with (its owner is the user); absent for browser sessions. */
+  apiToken?: { id: number; name: string };
 }
 
 export interface Context {
@@ -121,5 +123,7 @@ export function permitted(permission: Permission) {
 
 /** The acting user, reason and address for withActor, from a procedure's context. */
 export function actorOf(ctx: { user: SessionUser; req: RequestInfo }, reason: string) {
-  return { userId: ctx.user.id, reason, clientIp: ctx.req.ip };
+  // A write through an API token is its owner's, and the trail names the token it came through.
+  const via = ctx.req.apiToken ? ` [API token "${ctx.req.apiToken.name}"]` : '';
+  return { userId: ctx.user.id, reason: reason + via, clientIp: ctx.req.ip };
 }

@@ -29,3 +29,4 @@ export * from './analytics.ts';
 export * from './cdisc.ts';
 export * from './sdtm.ts';
 export * from './validation.ts';
+export * from './identity.ts';

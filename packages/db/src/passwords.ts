@@ -10,6 +10,8 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for an account without a password (an invitation not yet accepted). */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) return false;
   return verify(passwordHash, password).catch(() => false);
 }

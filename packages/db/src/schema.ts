@@ -14,15 +14,51 @@ export interface UsersTable {
   email: string;
   fullName: string;
   role: Role;
-  passwordHash: string;
+  /** Null for an invited account until its owner sets a password. */
+  passwordHash: string | null;
   failedLoginCount: Generated<number>;
   lockedUntil: Date | null;
   lastLoginAt: Date | null;
   passwordChangedAt: Timestamp;
   isActive: Generated<boolean>;
+  invitedAt: Date | null;
+  deactivatedAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
+}
+
+export type AccountLinkPurpose = 'setup' | 'invitation' | 'password-reset';
+
+/** A single-use link (migration 0028): only the token's sha256 is stored. */
+export interface AccountLinksTable {
+  id: Generated<number>;
+  purpose: AccountLinkPurpose;
+  userId: number | null;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  tokenPrefix: string;
+  access: 'read' | 'read-write';
+  expiresAt: Date;
+  revokedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface ApiTokenUsesTable {
+  tokenId: number;
+  lastUsedAt: Date;
+  lastIp: string | null;
 }
 
 export interface SessionsTable {
@@ -785,6 +821,9 @@ export interface InsightSnapshotsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  accountLinks: AccountLinksTable;
+  apiTokens: ApiTokensTable;
+  apiTokenUses: ApiTokenUsesTable;
   studies: StudiesTable;
   sites: SitesTable;
   studySites: StudySitesTable;

@@ -27,6 +27,7 @@ import * as m0024SdtmMetadataValidationJobs from './0024-sdtm-metadata-validatio
 import * as m0025CdiscStandardImports from './0025-cdisc-standard-imports.ts';
 import * as m0026AdamCatalogue from './0026-adam-catalogue.ts';
 import * as m0027SdtmRunEncoding from './0027-sdtm-run-encoding.ts';
+import * as m0028IdentityAdministration from './0028-identity-administration.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0025-cdisc-standard-imports': m0025CdiscStandardImports,
   '0026-adam-catalogue': m0026AdamCatalogue,
   '0027-sdtm-run-encoding': m0027SdtmRunEncoding,
+  '0028-identity-administration': m0028IdentityAdministration,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -94,4 +96,6 @@ export const AUDITED_TABLES = [
   'trial_arms',
   'trial_elements',
   'trial_arm_elements',
+  'account_links',
+  'api_tokens',
 ] as const;

@@ -1,8 +1,23 @@
-import { loginInput, changePasswordInput, type CurrentUser } from '@ctp/contracts';
+import {
+  loginInput,
+  changePasswordInput,
+  completeSetupInput,
+  linkInput,
+  requestPasswordResetInput,
+  setPasswordWithLinkInput,
+  setupStatusInput,
+  type CurrentUser,
+} from '@ctp/contracts';
 import { loadScope } from '../../access.ts';
 import { router, publicProcedure, authedProcedure, type Context } from '../../trpc.ts';
 import type { SessionUser } from './session.ts';
 import { login, logout, changePassword } from './service.ts';
+import { administratorExists, completeSetup } from './setup.ts';
+import { findOpenLink } from './links.ts';
+import { passwordLinkStatus, requestPasswordReset, setPasswordWithLink } from './password-links.ts';
+
+/** The same answer whether or not the address has an account, so the form cannot list accounts. */
+export const PASSWORD_RESET_ANSWER = 'If an active account uses this address, a link to reset its password is on its way.';
 
 /** The signed-in user as the web app sees it: for site staff, their own sites per study, so forms offer only sites the server will accept. */
 async function currentUser(ctx: Context, user: SessionUser): Promise<CurrentUser> {
@@ -25,6 +40,30 @@ export const authRouter = router({
   }),
   /** The signed-in user, or null: the web app asks this to decide whether to show the login page. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? currentUser(ctx, ctx.user) : null)),
+  /** Whether the first administrator still has to be created, and whether this setup link is open. */
+  setupStatus: publicProcedure.input(setupStatusInput).query(async ({ ctx, input }) => {
+    if (await administratorExists(ctx.db)) return { needed: false, linkValid: false };
+    return { needed: true, linkValid: !!input.token && !!(await findOpenLink(ctx.db, input.token, ['setup'])) };
+  }),
+  completeSetup: publicProcedure.input(completeSetupInput).mutation(async ({ ctx, input }) => {
+    await ctx.loginThrottle.admit(ctx.req.ip);
+    const { token, expiresAt, user } = await completeSetup(ctx.db, input, ctx.req.ip, ctx.req.userAgent);
+    ctx.req.setSessionCookie(token, expiresAt);
+    return currentUser(ctx, user);
+  }),
+  /** The account a set-password link is for (invitation or reset), or NOT_FOUND when it is spent. */
+  passwordLink: publicProcedure.input(linkInput).query(({ ctx, input }) => passwordLinkStatus(ctx.db, input.token)),
+  setPassword: publicProcedure.input(setPasswordWithLinkInput).mutation(async ({ ctx, input }) => {
+    await ctx.loginThrottle.admit(ctx.req.ip);
+    const { email } = await setPasswordWithLink(ctx.db, input, ctx.req.ip);
+    ctx.identity.forgetUser((await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
+    return { email };
+  }),
+  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(async ({ ctx, input }) => {
+    await ctx.loginThrottle.admit(ctx.req.ip);
+    await requestPasswordReset(ctx.db, ctx.config, input.email, ctx.req.ip);
+    return { message: PASSWORD_RESET_ANSWER };
+  }),
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const { token, expiresAt } = await changePassword(ctx.db, ctx.user, input, ctx.req.ip);
     ctx.identity.forgetUser(ctx.user.id); // its other sessions ended with the old password

@@ -11,7 +11,7 @@ let dummyHash: Promise<string> | null = null;
 
 export async function login(db: Db, input: LoginInput, ip: string | null, userAgent: string | null) {
   const user = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
-  if (!user || !user.isActive) {
+  if (!user || !user.isActive || user.passwordHash === null) {
     dummyHash ??= hashPassword('not-a-real-password-0');
     await verifyPassword(await dummyHash, input.password);
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID });

@@ -1,0 +1,22 @@
+// User administration: administrators only ('user.manage'). Every change names its reason and is
+// audited by the database; nothing deletes an account.
+import { z } from 'zod';
+import { id, inviteUserInput, listUsersInput, updateUserInput, userActionInput } from '@ctp/contracts';
+import { permitted, router } from '../../trpc.ts';
+import { listUsers } from './list.ts';
+import { userDetail } from './detail.ts';
+import { deactivateUser, endUserSessions, inviteUser, reactivateUser, sendAccountLink, unlockUser, updateUser } from './write.ts';
+
+const admin = permitted('user.manage');
+
+export const usersRouter = router({
+  list: admin.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  byId: admin.input(z.object({ id })).query(({ ctx, input }) => userDetail(ctx.db, input.id)),
+  invite: admin.input(inviteUserInput).mutation(({ ctx, input }) => inviteUser(ctx, input)),
+  update: admin.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx, input)),
+  deactivate: admin.input(userActionInput).mutation(({ ctx, input }) => deactivateUser(ctx, input)),
+  reactivate: admin.input(userActionInput).mutation(({ ctx, input }) => reactivateUser(ctx, input)),
+  unlock: admin.input(userActionInput).mutation(({ ctx, input }) => unlockUser(ctx, input)),
+  endSessions: admin.input(userActionInput).mutation(({ ctx, input }) => endUserSessions(ctx, input)),
+  sendLink: admin.input(z.object({ id })).mutation(({ ctx, input }) => sendAccountLink(ctx, input)),
+});
