@@ -66,7 +66,7 @@ describe('POST /api/cdisc/generate-mappings', () => {
     const res = await dm.request('/api/cdisc/generate-mappings', { method: 'POST', json: { formId: aeFormId, useAI: true } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any[];
-    expect(body.map((m) => m.fieldName)).toEqual(['AETERM', 'AESEV', 'AEREL', 'AEOUT']);
+    expect(body.map((m) => m.fieldName)).toEqual(['AETERM', 'AESTDAT', 'AEENDAT', 'AESER', 'AESHOSP', 'AESEV', 'AEREL', 'AEOUT']);
     const aeterm = body[0];
     expect(aeterm).toMatchObject({ fieldName: 'AETERM', suggestedDomain: 'AE', suggestedVariable: 'AETERM', mappingLogic: 'direct copy', status: 'suggested', testCode: null });
     expect(aeterm.confidence).toBeGreaterThanOrEqual(0.9);
@@ -148,7 +148,7 @@ describe('cdisc mapping procedures', () => {
   it('lets a sponsor read mappings but not approve them; outsiders see no form', async () => {
     const sponsor = as.sponsor!;
     const list = await sponsor.cdisc.mappings({ formId: aeFormId });
-    expect(list.length).toBe(4);
+    expect(list.length).toBe(8); // one per field of the Adverse Event Report
     const pending = list.find((m) => m.status === 'suggested')!;
     await rejects(sponsor.cdisc.approveMapping({ id: pending.id!, version: pending.version! }), 'FORBIDDEN');
     await rejects(sponsor.cdisc.generateMappings({ formId: aeFormId, useAI: true }), 'FORBIDDEN');

@@ -4,17 +4,32 @@
 // submissions for its subjects consistent with their visits: every form due at a completed visit is
 // submitted on the visit's date; a 'warning' visit carries a systolic pressure out of its soft range
 // (an open edit-check warning); missed and future visits have none. About one subject in six reports
-// an adverse event. Values are derived from ids in SQL (deterministic, set-based: the benchmark scale
+// an adverse event, dated, with its seriousness and outcome, and coded. Exposure is recorded when the
+// treatment ends (Day 28, or earlier at withdrawal). Values are derived from ids in SQL (deterministic, set-based: the benchmark scale
 // loads in minutes).
 import { sql } from 'kysely';
 import { countFields, formDefinition, type FormDefinition } from '@ctp/contracts';
 import { libraryForm } from '@ctp/contracts/cdash-library';
 import type { Tx } from '../actor.ts';
 
-/** The spec's adverse event report (section 2, /data-entry): description, severity, relationship, outcome. */
+/** The spec's adverse event report (section 2, /data-entry): description, start and end dates, seriousness
+ *  (and hospitalisation when serious), severity, relationship, outcome. The dates and seriousness are not
+ *  required on entry (reports made before them stay valid), the demo's reports carry them all. */
 export const ADVERSE_EVENT_REPORT: FormDefinition = formDefinition.parse({
   fields: [
     { type: 'longText', code: 'AETERM', label: 'Adverse event description', required: true, maxLength: 2000, cdashVariable: 'AETERM', sdtmTarget: 'AE.AETERM' },
+    { type: 'partialDate', code: 'AESTDAT', label: 'Start date', required: false, cdashVariable: 'AESTDAT', sdtmTarget: 'AE.AESTDTC' },
+    { type: 'partialDate', code: 'AEENDAT', label: 'End date', helpText: 'Leave empty while the event is ongoing.', required: false, cdashVariable: 'AEENDAT', sdtmTarget: 'AE.AEENDTC' },
+    { type: 'yesNo', code: 'AESER', label: 'Serious', required: false, cdashVariable: 'AESER', sdtmTarget: 'AE.AESER' },
+    {
+      type: 'yesNo',
+      code: 'AESHOSP',
+      label: 'Hospitalisation (initial or prolonged)',
+      required: false,
+      showIf: { '==': [{ var: 'AESER' }, 'Y'] },
+      cdashVariable: 'AESHOSP',
+      sdtmTarget: 'AE.AESHOSP',
+    },
     {
       type: 'singleChoice',
       code: 'AESEV',
@@ -97,6 +112,16 @@ const DUE: Record<string, DemoForm['key'][]> = {
   D28: ['VS', 'EX'],
   END: ['VS', 'CM', 'LB'],
 };
+
+/** The demo's adverse event verbatims and the demo dictionary's (CTCAE v5.0) term each is coded to. */
+const AE_CODES: [string, string][] = [
+  ['Headache', 'Headache'],
+  ['Nausea', 'Nausea'],
+  ['Fatigue', 'Fatigue'],
+  ['Injection site reaction', 'Injection site reaction'],
+  ['Dizziness', 'Dizziness'],
+  ['Upper respiratory tract infection', 'Upper respiratory infection'],
+];
 
 /** A deterministic number in [0, n) from a row id and a salt, in SQL. */
 const pickText = (idSql: string, salt: string, n: number) => `(abs(hashtext(${idSql} || '${salt}')) % ${n})`;
@@ -189,16 +214,33 @@ export async function seedStudyForms(
              else jsonb_build_object('CMYN', 'N') end,
            '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(cm.formId)}`.execute(tx);
 
+  // Adverse events: reported on the day they start, with their seriousness (one in ten serious, with a
+  // hospitalisation) and an end date once resolved (a few days later, not after today); each verbatim
+  // coded by the data manager to the demo dictionary's term (AE_CODES), as SDTM's AEDECOD needs.
   const aeResult = await sql`insert into form_submissions ${columns}
     select ${ae.formId}, ${ae.versionId}, p.study_id, p.site_id, p.id, null,
            jsonb_build_object(
              'AETERM', (array['Headache', 'Nausea', 'Fatigue', 'Injection site reaction', 'Dizziness', 'Upper respiratory tract infection'])[1 + ${pick('p.id::text', 'term', 6)}],
+             'AESTDAT', d.day::text,
+             'AESER', case when ${pick('p.id::text', 'ser', 10)} = 0 then 'Y' else 'N' end,
              'AESEV', (array['MILD', 'MILD', 'MODERATE', 'SEVERE'])[1 + ${pick('p.id::text', 'sev', 4)}],
              'AEREL', (array['NOT RELATED', 'POSSIBLY RELATED', 'PROBABLY RELATED'])[1 + ${pick('p.id::text', 'rel', 3)}],
-             'AEOUT', (array['RECOVERED/RESOLVED', 'RECOVERED/RESOLVED', 'NOT RECOVERED/NOT RESOLVED', 'UNKNOWN'])[1 + ${pick('p.id::text', 'out', 4)}]),
+             'AEOUT', d.outcome)
+           || case when ${pick('p.id::text', 'ser', 10)} = 0 then jsonb_build_object('AESHOSP', 'Y') else '{}'::jsonb end
+           || case when d.outcome = 'RECOVERED/RESOLVED' then jsonb_build_object('AEENDAT', least(d.day + 1 + ${pick('p.id::text', 'dur', 10)}::int, ${opts.today}::date)::text) else '{}'::jsonb end,
            '[]'::jsonb, 0, 1, 'submitted', d.day, d.day + time '11:00', ${opts.createdBy}, ${opts.createdBy}
-      from patients p, lateral (select least(p.enrollment_date + 1 + ${pick('p.id::text', 'day', 20)}::int, coalesce(p.withdrawal_date, p.completion_date, ${opts.today}::date)) as day) d
+      from patients p, lateral (select least(p.enrollment_date + 1 + ${pick('p.id::text', 'day', 20)}::int, coalesce(p.withdrawal_date, p.completion_date, ${opts.today}::date)) as day,
+                                      (array['RECOVERED/RESOLVED', 'RECOVERED/RESOLVED', 'NOT RECOVERED/NOT RESOLVED', 'UNKNOWN'])[1 + ${pick('p.id::text', 'out', 4)}] as outcome) d
      where p.study_id = ${opts.studyId} and p.enrollment_date is not null and ${pick('p.id::text', 'ae', 6)} = 0 and d.day <= ${opts.today}::date`.execute(tx);
+  await sql`insert into coding_decisions (study_id, site_id, submission_id, field_path, verbatim, normalized, dictionary_id, status, method, score, reasons,
+                                          llt_code, llt_name, pt_code, pt_name, hlt_code, hlt_name, hlgt_code, hlgt_name, soc_code, soc_name, decided_by, decided_at)
+    select s.study_id, s.site_id, s.id, 'AETERM', s.data->>'AETERM', lower(s.data->>'AETERM'), t.dictionary_id, 'coded', 'coder', 1, 'demo: coded by the data manager',
+           t.llt_code, t.llt_name, t.pt_code, t.pt_name, t.hlt_code, t.hlt_name, t.hlgt_code, t.hlgt_name, t.soc_code, t.soc_name,
+           ${opts.createdBy}, least(s.submitted_at + interval '1 day', now())
+      from form_submissions s
+      join (values ${sql.join(AE_CODES.map(([verbatim, term]) => sql`(${verbatim}, ${term})`))}) as c(verbatim, term) on c.verbatim = s.data->>'AETERM'
+      join coding_terms t on t.llt_name = c.term and t.dictionary_id = (select id from coding_dictionaries where is_demo order by id limit 1)
+     where s.form_id = ${ae.formId}`.execute(tx);
 
   const mh = ids('MH');
   const conditions = `array['Hypertension', 'Type 2 diabetes mellitus', 'Asthma', 'Migraine', 'Osteoarthritis', 'Hypercholesterolaemia', 'Appendicectomy']`;
@@ -245,9 +287,25 @@ export async function seedStudyForms(
              'EXDSTXT', case when a.code = 'PLACEBO' then 0 else 100 end, 'EXDOSU', 'mg', 'EXDOSFRM', 'TABLET', 'EXDOSFRQ', 'QD', 'EXROUTE', 'ORAL',
              'EXLOT', 'LOT-' || (1001 + ${pick('p.site_id::text', 'lot', 9)})::text, 'EXDOSADJ', 'N'))),
            '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(ex.formId, sql`join trial_arms a on a.id = p.actual_arm_id`)} and p.enrollment_date is not null`.execute(tx);
+  // Treatment that ended without the Day 28 visit: at the withdrawal of a subject who left before Day 28,
+  // or on the planned Day 28 when that visit was missed; recorded then, outside a visit.
+  const exEndedResult = await sql`insert into form_submissions ${columns}
+    select ${ex.formId}, ${ex.versionId}, p.study_id, p.site_id, p.id, null,
+           jsonb_build_object('EXYN', 'Y', 'EXLOG', jsonb_build_array(jsonb_build_object(
+             'EXTRT', upper(a.name), 'EXSTDAT', p.enrollment_date::text, 'EXENDAT', e.day::text,
+             'EXDSTXT', case when a.code = 'PLACEBO' then 0 else 100 end, 'EXDOSU', 'mg', 'EXDOSFRM', 'TABLET', 'EXDOSFRQ', 'QD', 'EXROUTE', 'ORAL',
+             'EXLOT', 'LOT-' || (1001 + ${pick('p.site_id::text', 'lot', 9)})::text, 'EXDOSADJ', 'N'))),
+           '[]'::jsonb, 0, 0, 'submitted', e.day, e.day + time '10:00', ${opts.createdBy}, ${opts.createdBy}
+      from patients p
+      join trial_arms a on a.id = p.actual_arm_id
+      left join lateral (select sv.status, sv.scheduled_date from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id
+                          where sv.patient_id = p.id and vd.code = 'D28') d28 on true
+      cross join lateral (select case when d28.status = 'missed' then d28.scheduled_date
+                                      when d28.status is null and p.withdrawal_date is not null then p.withdrawal_date end as day) e
+     where p.study_id = ${opts.studyId} and p.enrollment_date is not null and e.day is not null and e.day <= ${opts.today}::date`.execute(tx);
 
   await seedWarningQueries(tx, opts.studyId, opts.createdBy, opts.siteUser, opts.today);
-  return [dmResult, vsResult, cmResult, aeResult, mhResult, lbResult, exResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
+  return [dmResult, vsResult, cmResult, aeResult, mhResult, lbResult, exResult, exEndedResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
 }
 
 /**

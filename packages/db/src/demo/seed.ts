@@ -404,6 +404,9 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       } else {
         status = addDays(scheduledDate, -v.windowDays) <= today ? 'pending' : 'scheduled';
       }
+      // Visits follow the plan's order: the selection visit is done before randomisation (Day 0), however
+      // late in its window it falls (a date from the stream, then kept before Day 0: no other draw moves).
+      if (actualDate && v.code === 'SEL' && p.enrollmentDate && actualDate >= p.enrollmentDate) actualDate = addDays(p.enrollmentDate, -1);
       visitRows.push({ patientId: patientIds[k]!, visitDefinitionId: visitDefIds[vk]!, status, scheduledDate, actualDate });
     });
   });
