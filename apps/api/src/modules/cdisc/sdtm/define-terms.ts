@@ -3,7 +3,7 @@
 // shipped CT gives them, and the findings' value-level metadata (--ORRES and --STRESN per test code).
 import type { SdtmVariable } from '@ctp/contracts';
 import type { DefineTerm, DefineValueLevel } from '../define/define-xml.ts';
-import { CT_VERSION, codeList, findTerm } from '../terminology/ct.ts';
+import { CT_VERSION, findTerm } from '../terminology/ct.ts';
 import type { ValueMetadata } from './value-metadata.ts';
 
 export const CT_STANDARD = { oid: 'STD.CT.SDTM', name: 'CDISC/NCI', type: 'CT', publishingSet: 'SDTM', version: CT_VERSION, status: 'Final' } as const;
@@ -29,13 +29,12 @@ export function codeListTermsOf(datasets: RunDatasetValues[], codeListOf: (datas
   }
   const out: Record<string, DefineTerm[]> = {};
   for (const [code, values] of used) {
-    const list = codeList(code);
     const terms = [...values].sort().map((value): DefineTerm => {
       const term = findTerm(code, value)?.term;
       const exact = term?.value === value ? term : undefined;
-      // a value the shipped list does not hold is the sponsor's extension of it (def:ExtendedValue)
-      const extended = !!list && !exact;
-      return { codedValue: value, ...(exact?.code && { nciCode: exact.code }), ...(exact?.decode && { decode: exact.decode }), ...(extended && { extended }) };
+      // a term without an NCI code is not CDISC's (as far as the shipped CT knows): the sponsor's extension
+      // of the code list (def:ExtendedValue="Yes")
+      return { codedValue: value, ...(exact?.code ? { nciCode: exact.code } : { extended: true }), ...(exact?.decode && { decode: exact.decode }) };
     });
     // Define-XML: every term of a list has a decode (CodeListItem) or none has (EnumeratedItem)
     out[code] = terms.every((t) => t.decode) ? terms : terms.map(({ decode: _, ...t }) => t);

@@ -55,7 +55,7 @@ function domainCodeList(oid: string, name: string, domains: string[]): DefineCod
     nciCode: 'C66734',
     terms: [...new Set(domains)].sort().map((d) => {
       const term = findTerm('C66734', d)?.term;
-      return { codedValue: d, ...(term?.value === d && term.code ? { nciCode: term.code } : { extended: !term }) };
+      return { codedValue: d, ...(term?.value === d && term.code ? { nciCode: term.code } : { extended: true }) };
     }),
   };
 }
