@@ -11,6 +11,7 @@
 // - Choices: "code, label | code, label"; a JSON array of {code,label} when a code holds a comma or
 //   a pipe, or a label a pipe, since REDCap's format has no escaping. For calc rows the formula in
 //   REDCap syntax when it has one (redcap-logic.ts); Formula (JSON Logic) holds the formula itself.
+// - Default Value (JSON): the value a new entry starts with ("MILD", 5).
 // - Branching Logic: the show-if condition in REDCap syntax when it has one; Show If (JSON Logic)
 //   holds the condition itself and wins on import.
 // - A repeating group is a 'descriptive' row (CTP Field Type repeatingGroup, Min/Max Rows); each of
@@ -60,6 +61,7 @@ function commonCells(form: InterchangeForm, f: FormField): Row {
     sdtmTarget: f.sdtmTarget,
     cdashVariable: f.cdashVariable,
     showIf: json(f.showIf),
+    defaultValue: json(f.defaultValue),
   };
 }
 

@@ -39,6 +39,8 @@ export const COLUMNS = {
   showIf: 'Show If (JSON Logic)',
   /** The source of truth for a calculated field; the REDCap form goes to Choices, Calculations... */
   formula: 'Formula (JSON Logic)',
+  /** The value a new entry starts with, as JSON ("MILD", 5); a bare word is read as text. */
+  defaultValue: 'Default Value (JSON)',
   // Form-level values, written on each form's first row (import takes the first non-empty one).
   formOid: 'Form OID',
   formCategory: 'Form Category',
@@ -58,6 +60,7 @@ export const COLUMN_ALIASES: Partial<Record<ColumnKey, string[]>> = {
   identifier: ['Identifier'],
   branching: ['Branching Logic', 'Show field only if'],
   required: ['Required Field', 'Required'],
+  defaultValue: ['Default Value', 'Default'],
 };
 
 export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -141,6 +141,18 @@ function decimals(r: RowReader): number | undefined {
   return r.number('decimals', true) ?? (fromValidation === undefined ? undefined : Number(fromValidation));
 }
 
+/** A Default Value cell: JSON text or number, else the cell itself as text (what a person types). */
+function defaultValueOf(cell: string | undefined): string | number | undefined {
+  if (cell === undefined) return undefined;
+  try {
+    const value = JSON.parse(cell) as unknown;
+    if (typeof value === 'string' || typeof value === 'number') return value;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return cell;
+}
+
 function rowToField(r: RowReader, type: FieldType): Draft {
   const base: Draft = compact({
     code: r.get('variable') ?? '',
@@ -151,6 +163,7 @@ function rowToField(r: RowReader, type: FieldType): Draft {
     showIf: r.logic('showIf', 'branching'),
     sdtmTarget: r.get('sdtmTarget'),
     cdashVariable: r.get('cdashVariable'),
+    defaultValue: defaultValueOf(r.get('defaultValue')),
   });
   switch (type) {
     case 'text':

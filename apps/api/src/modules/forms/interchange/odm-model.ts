@@ -48,6 +48,8 @@ export const YES_NO_CODE_LIST = { oid: 'CL.NY', items: [{ code: 'Y', label: 'Yes
 export const CTP_ALIAS = {
   /** ItemDef / ItemGroupDef: skip logic, JSON-logic. */
   showIf: 'ctp:showIf',
+  /** ItemDef: the value a new entry starts with, as JSON ("MILD", 5). */
+  defaultValue: 'ctp:default',
   /** ItemDef of a calculated field: its JSON-logic formula (Origin="Derived" also marks it). */
   formula: 'ctp:formula',
   /** ItemDef: Name="Yes" for a multiple-choice field (ODM has one CodeListRef either way). */

@@ -125,10 +125,14 @@ function codeOf(def: XNode, aliases: Map<string, string>, used: Set<string>): st
 }
 
 /** The parts every field has, from an ItemDef or ItemGroupDef's texts and aliases. */
+/** A ctp:default alias: a JSON string or number (anything else is left to the form's own checks to refuse). */
+const defaultValueOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? value : undefined);
+
 export function commonParts(aliases: Map<string, string>, oid: string | undefined) {
   const cdash = aliases.get(CDASH_CONTEXT);
   return {
     showIf: aliasJson(aliases, CTP_ALIAS.showIf, oid),
+    defaultValue: defaultValueOf(aliasJson(aliases, CTP_ALIAS.defaultValue, oid)),
     sdtmTarget: clip(aliases.get(SDTM_CONTEXT) ?? aliases.get('CDASH/SDTM'), TEXT_LIMITS.name),
     cdashVariable: cdash !== undefined && cdash.length <= TEXT_LIMITS.code ? cdash : undefined,
   };

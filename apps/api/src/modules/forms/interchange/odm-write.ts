@@ -141,6 +141,7 @@ function itemDef(f: ScalarField, oid: string, formCode: string, sink: Sink): Nod
         f.type === 'longText' ? alias(CTP_ALIAS.longText, 'Yes') : undefined,
         f.type === 'calculated' ? alias(CTP_ALIAS.formula, json(f.formula)) : undefined,
         alias(CTP_ALIAS.showIf, json(f.showIf)),
+        alias(CTP_ALIAS.defaultValue, json(f.defaultValue)),
       ),
     },
   );

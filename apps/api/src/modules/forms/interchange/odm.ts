@@ -24,7 +24,7 @@
 //   the shared CodeList CL.NY (Y Yes, N No).
 // - What ODM 1.3.2 has no element for travels in Alias elements (a foreign namespace would break the
 //   plain XSD), JSON in Name; see CTP_ALIAS in odm-model.ts: ctp:showIf, ctp:formula, ctp:multiple,
-//   ctp:longText on ItemDefs; ctp:code, ctp:showIf, ctp:rows on repeating ItemGroupDefs;
+//   ctp:longText, ctp:default (the default value) on ItemDefs; ctp:code, ctp:showIf, ctp:rows on repeating ItemGroupDefs;
 //   ctp:category, ctp:version, ctp:checks (all edit checks, as the definition's JSON array) and
 //   ctp:order on FormDefs. Elements follow the XSD's sequence order (Alias comes last).
 // - Not carried: a range with neither min nor max (it checks nothing).
