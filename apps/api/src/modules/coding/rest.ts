@@ -9,6 +9,9 @@ import type { CallerFor } from '../../rest-caller.ts';
 import type { BlobStore } from '@ctp/db';
 import { uploadReceiver } from '../../http/uploads.ts';
 
+/** The MedDRA import's upload: MedDRA's largest file (llt.asc) is about 10 MB; 40 files cover every MedAscii file. */
+export const MEDDRA_UPLOAD_LIMITS = { fileMb: 200, files: 40 } as const;
+
 export function codingRest(caller: CallerFor, files: BlobStore) {
   const r = Router();
   r.post('/medical-coding', async (req, res) => {
@@ -17,8 +20,7 @@ export function codingRest(caller: CallerFor, files: BlobStore) {
     const s = await caller(req, res).coding.suggest(input);
     res.json({ term: s.term, code: s.code, system: s.system, dictionary: s.dictionary, candidates: s.candidates });
   });
-  // MedDRA's largest file (llt.asc) is about 10 MB; 40 files cover every MedAscii file.
-  r.post('/coding/dictionaries', uploadReceiver(files.dir, 200, 'files', 40), async (req, res) => {
+  r.post('/coding/dictionaries', uploadReceiver(files.dir, MEDDRA_UPLOAD_LIMITS.fileMb, 'files', MEDDRA_UPLOAD_LIMITS.files), async (req, res) => {
     res.status(201).json(await caller(req, res).coding.importMeddra());
   });
   return r;
