@@ -1004,6 +1004,7 @@ describe('patient_counts and study_patient_counts', () => {
       await expectCountsToMatchSubjects(tx);
       await tx.deleteFrom('queryMessages').where('queryId', 'in', tx.selectFrom('queries').select('id').where('siteId', '=', site.siteId)).execute();
       await tx.deleteFrom('queries').where('siteId', '=', site.siteId).execute();
+      await tx.deleteFrom('codingDecisions').where('siteId', '=', site.siteId).execute();
       await tx.deleteFrom('formSubmissions').where('siteId', '=', site.siteId).execute();
       await tx.deleteFrom('subjectVisits').where('patientId', 'in', tx.selectFrom('patients').select('id').where('siteId', '=', site.siteId)).execute();
       await tx.deleteFrom('protocolDeviations').where('siteId', '=', site.siteId).execute();
