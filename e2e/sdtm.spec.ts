@@ -1,6 +1,7 @@
 // SDTM generation in Chromium: Generate SDTM in the header opens the SDTM Export tab; the data manager
 // generates a study's datasets, sees a card per domain with its record count, previews DM, and downloads
-// DM as SAS transport and every domain as a zip with its define.xml.
+// DM as SAS transport and every domain as a zip with its define.xml. The run is made with the XPT text
+// encoding chosen on the screen (Windows-1252 here; ASCII by default), which the run then shows.
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
@@ -10,8 +11,21 @@ test('generate SDTM for a study, preview DM, download dm.xpt and all domains', a
   await loginAs(page, 'data-manager', '/cdisc-standards');
   await page.getByRole('button', { name: 'Generate SDTM' }).first().click();
   await expect(page).toHaveURL(/tab=export/);
+  // the XPT text encoding: ASCII (transliterated) unless another is chosen; the run shows the one it used
+  await expect(page.getByTestId('sdtm-encoding')).toHaveValue('ascii');
+  await page.getByTestId('sdtm-encoding').selectOption('windows-1252');
   await page.getByTestId('sdtm-generate').click();
   await expect(page.getByTestId('sdtm-run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const encoding = page.getByTestId('sdtm-run-encoding');
+  await expect(encoding).toHaveAttribute('data-encoding', 'windows-1252');
+  await expect(encoding).toContainText('Windows-1252');
+  const changes = Number(await encoding.getAttribute('data-changes'));
+  await expect(encoding).toContainText(`${changes} value`);
+  if (changes > 0) {
+    await page.getByTestId('sdtm-encoding-report').click();
+    await expect(page.getByTestId('sdtm-encoding-table')).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
   const dm = page.locator('[data-testid="sdtm-dataset-card"][data-domain="DM"]');
   await expect(dm.getByTestId('sdtm-dataset-records')).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.locator('[data-testid="sdtm-dataset-card"][data-domain="SV"]')).toBeVisible();
