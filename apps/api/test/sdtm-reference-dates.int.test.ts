@@ -13,7 +13,7 @@ import { awaitSdtmRun, startSdtmRun } from '../src/modules/cdisc/sdtm/generate.t
 import { validateSdtmRun } from '../src/modules/cdisc/validation/run.ts';
 import { readDatasetJson } from '../src/modules/cdisc/formats/dataset-json.ts';
 
-type Row = Record<string, string | number | null>;
+type Row = Record<string, string | number | boolean | null>;
 interface Package {
   studyId: number;
   code: string;
