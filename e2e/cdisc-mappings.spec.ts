@@ -28,9 +28,9 @@ test('generate, read and approve mapping suggestions', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Generate Mappings' }).click();
   const cards = tab.getByTestId('cdisc-mapping-card');
-  await expect(cards).toHaveCount(4);
+  await expect(cards).toHaveCount(8); // one per field of the Adverse Event Report
   const suggestionsAfterGenerate = Number(await page.getByTestId('cdisc-card-suggestions-value').innerText());
-  expect(suggestionsAfterGenerate).toBeGreaterThanOrEqual(4);
+  expect(suggestionsAfterGenerate).toBeGreaterThanOrEqual(8);
 
   const aeterm = tab.locator('[data-testid="cdisc-mapping-card"][data-field="AETERM"]');
   await expect(aeterm.getByTestId('cdisc-mapping-target')).toHaveText('AE.AETERM');
