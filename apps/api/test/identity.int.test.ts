@@ -261,3 +261,35 @@ describe('personal API tokens', () => {
     expect((await other.mutation('apiTokens.revoke', { id: readOnly.id })).status).toBe(404);
   });
 });
+
+describe('own sessions', () => {
+  let t: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    t = await createTestDatabase({ seed: true });
+    server = await startServer(t.database);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.cleanup();
+  });
+
+  it('lists where the user is signed in and ends another session, never the current one', async () => {
+    const laptop = new TestClient(server.url);
+    const phone = new TestClient(server.url);
+    await laptop.login(demoEmail('coordinator'));
+    await phone.login(demoEmail('coordinator'));
+    const sessions = (await laptop.getJson('/trpc/auth.mySessions')).result.data as { id: number; current: boolean }[];
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    const current = sessions.find((s) => s.current)!;
+    const other = sessions.find((s) => !s.current)!;
+    expect((await laptop.mutation('auth.revokeSession', { id: current.id })).status).toBe(412);
+    expect((await laptop.mutation('auth.revokeSession', { id: other.id })).status).toBe(200);
+    expect((await phone.getJson('/trpc/auth.me')).result.data).toBeNull();
+    expect((await laptop.getJson('/trpc/auth.me')).result.data.email).toBe(demoEmail('coordinator'));
+    // Someone else's session is not found.
+    const stranger = new TestClient(server.url);
+    await stranger.login(demoEmail('monitor'));
+    expect((await stranger.mutation('auth.revokeSession', { id: current.id })).status).toBe(404);
+  });
+});

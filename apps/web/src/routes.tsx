@@ -14,6 +14,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
   { path: '/login', element: <LoginPage /> },
+  { path: '/setup', lazy: page(() => import('@/pages/setup')) },
+  { path: '/set-password', lazy: page(() => import('@/pages/set-password')) },
+  { path: '/forgot-password', lazy: page(() => import('@/pages/forgot-password')) },
   {
     element: (
       <RequireAuth>
@@ -45,6 +48,9 @@ export const router = createBrowserRouter([
       { path: '/ertms', lazy: page(() => import('@/pages/ertms')) },
       { path: '/ctms', lazy: page(() => import('@/pages/ctms')) },
       { path: '/trials/:id', lazy: page(() => import('@/pages/trial-detail')) },
+      { path: '/profile', lazy: page(() => import('@/pages/profile')) },
+      { path: '/admin/users', lazy: page(() => import('@/pages/admin-users')) },
+      { path: '/admin/users/:id', lazy: page(() => import('@/pages/admin-user-detail')) },
     ],
   },
   { path: '*', element: <Outlet />, children: [{ path: '*', element: <NotFoundPage /> }] },

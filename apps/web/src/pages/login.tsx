@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Activity } from 'lucide-react';
 import { loginInput, type LoginInput } from '@ctp/contracts';
@@ -25,7 +25,8 @@ export default function LoginPage() {
   const utils = trpc.useUtils();
   const me = useCurrentUser();
   const next = safeNext(params.get('next'));
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
+  const ta = useTranslation('account').t;
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: params.get('email') ?? '', password: '' } });
   const login = trpc.auth.login.useMutation({
     onSuccess: (user) => {
       utils.auth.me.setData(undefined, user);
@@ -46,6 +47,9 @@ export default function LoginPage() {
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
+            {params.get('passwordSet') && !login.error && (
+              <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{ta('setPassword.done')}</p>
+            )}
             {login.error && <ErrorState message={translateValidation(t, login.error.message)} />}
             <div className="grid gap-1.5">
               <Label htmlFor="email">{t('login.email')}</Label>
@@ -58,6 +62,7 @@ export default function LoginPage() {
               {errors.password && <p className="text-xs text-destructive">{translateValidation(t, errors.password.message ?? '')}</p>}
             </div>
             <Button type="submit" disabled={login.isPending}>{login.isPending ? t('login.signingIn') : t('login.submit')}</Button>
+            <Link to="/forgot-password" className="text-center text-sm text-primary hover:underline">{ta('forgot.link')}</Link>
           </form>
         </CardContent>
       </Card>

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import {
+  id,
   loginInput,
   changePasswordInput,
   completeSetupInput,
@@ -12,6 +14,7 @@ import { loadScope } from '../../access.ts';
 import { router, publicProcedure, authedProcedure, type Context } from '../../trpc.ts';
 import type { SessionUser } from './session.ts';
 import { login, logout, changePassword } from './service.ts';
+import { listOwnSessions, revokeOwnSession } from './own-sessions.ts';
 import { administratorExists, completeSetup } from './setup.ts';
 import { findOpenLink } from './links.ts';
 import { passwordLinkStatus, requestPasswordReset, setPasswordWithLink } from './password-links.ts';
@@ -63,6 +66,13 @@ export const authRouter = router({
     await ctx.loginThrottle.admit(ctx.req.ip);
     await requestPasswordReset(ctx.db, ctx.config, input.email, ctx.req.ip);
     return { message: PASSWORD_RESET_ANSWER };
+  }),
+  /** The signed-in user's live sessions (the profile page), this one marked. */
+  mySessions: authedProcedure.query(({ ctx }) => listOwnSessions(ctx.db, ctx.user.id, ctx.sessionId)),
+  revokeSession: authedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    await revokeOwnSession(ctx.db, ctx.user.id, input.id, ctx.sessionId);
+    ctx.identity.forgetSession(input.id);
+    return { ok: true };
   }),
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const { token, expiresAt } = await changePassword(ctx.db, ctx.user, input, ctx.req.ip);

@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { NAV_GROUPS, isNavItemActive } from './nav-items';
+import { navGroupsFor, isNavItemActive } from './nav-items';
+import { useCurrentUser } from '@/lib/auth';
 
 /**
  * The phone's way to every section: a bottom sheet listing the sidebar's groups and items.
@@ -19,6 +20,7 @@ export function MoreSheet({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation('common');
+  const role = useCurrentUser().data?.role;
   const { pathname } = useLocation();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -38,7 +40,7 @@ export function MoreSheet({
             </DialogPrimitive.Close>
           </div>
           <nav className="flex-1 overflow-y-auto overscroll-contain p-2" aria-label={t('nav.allSections')}>
-            {NAV_GROUPS.map((group) => (
+            {navGroupsFor(role).map((group) => (
               <section key={group.label} className="mb-3" aria-labelledby={`more-sheet-${group.label}`}>
                 <h3
                   id={`more-sheet-${group.label}`}

@@ -1,8 +1,9 @@
 import {
   LayoutDashboard, FlaskConical, Building2, Users, ListChecks, MessageSquareWarning, FileText, Keyboard,
-  Database, Activity, BarChart3, ShieldCheck, FolderArchive, Send, Briefcase, Home,
+  Database, Activity, BarChart3, ShieldCheck, FolderArchive, Send, Briefcase, Home, UserCog,
   type LucideIcon,
 } from 'lucide-react';
+import { can, type Permission, type Role } from '@ctp/contracts';
 
 export interface NavItem {
   to: string;
@@ -19,8 +20,15 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return under(item.to) || (item.alsoActiveUnder ?? []).some(under);
 }
 
-// Groups and items exactly as spec section 2 lists them.
-export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+  /** Shown only to roles holding this permission (the Administration group). */
+  permission?: Permission;
+}
+
+// Groups and items exactly as spec section 2 lists them, then Administration for administrators.
+export const NAV_GROUPS: NavGroup[] = [
   { label: 'nav.groups.main', items: [
     { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
     { to: '/studies', label: 'nav.studies', icon: FlaskConical },
@@ -44,7 +52,13 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     { to: '/ertms', label: 'nav.ertms', icon: Send },
     { to: '/ctms', label: 'nav.ctms', icon: Briefcase, alsoActiveUnder: ['/trials'] },
   ] },
+  { label: 'nav.groups.administration', permission: 'user.manage', items: [{ to: '/admin/users', label: 'nav.users', icon: UserCog }] },
 ];
+
+/** The groups this role sees. */
+export function navGroupsFor(role: Role | undefined): NavGroup[] {
+  return NAV_GROUPS.filter((g) => !g.permission || (role !== undefined && can(role, g.permission)));
+}
 
 export const MOBILE_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'nav.home', icon: Home },

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ChevronsLeft, ChevronsRight, Activity } from 'lucide-react';
 import { APP_VERSION, SIDEBAR } from '@ctp/contracts';
 import { cn } from '@/lib/utils';
-import { NAV_GROUPS, isNavItemActive } from './nav-items';
+import { navGroupsFor, isNavItemActive } from './nav-items';
+import { useCurrentUser } from '@/lib/auth';
 
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation('common');
+  const role = useCurrentUser().data?.role;
   const { pathname } = useLocation();
   return (
     <aside
@@ -27,7 +29,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         )}
       </div>
       <nav className="flex-1 overflow-y-auto p-2" aria-label={t('nav.label')}>
-        {NAV_GROUPS.map((group) => (
+        {navGroupsFor(role).map((group) => (
           <div key={group.label} className="mb-3">
             {!collapsed && <div className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(group.label)}</div>}
             {group.items.map((item) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Globe, User, Settings, LogOut, ChevronDown } from 'lucide-react';
+import { Globe, User, Settings, LogOut, ChevronDown, KeyRound } from 'lucide-react';
 import { LANGUAGES, APP_VERSION } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { setLanguage } from '@/lib/i18n';
@@ -77,6 +77,7 @@ export function TopBar() {
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => setDialog('profile')}><User className="h-4 w-4" /> {t('topbar.profile')}</DropdownMenuItem>
             <DropdownMenuItem onSelect={() => setDialog('settings')}><Settings className="h-4 w-4" /> {t('topbar.settings')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => navigate('/profile')}><KeyRound className="h-4 w-4" /> {t('topbar.account')}</DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => logout.mutate()}><LogOut className="h-4 w-4" /> {t('topbar.logout')}</DropdownMenuItem>
             <DropdownMenuSeparator />

@@ -1,0 +1,34 @@
+// A user's own live sessions (where they are signed in) and ending one of them from the profile page.
+import { TRPCError } from '@trpc/server';
+import { sql, type Db } from '@ctp/db';
+
+export async function listOwnSessions(db: Db, userId: number, currentSessionId: number | null) {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'createdAt', 'lastSeenAt', 'clientIp', 'userAgent'])
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .orderBy('lastSeenAt', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((s) => ({
+    ...s,
+    createdAt: new Date(s.createdAt).toISOString(),
+    lastSeenAt: new Date(s.lastSeenAt).toISOString(),
+    current: s.id === currentSessionId,
+  }));
+}
+
+/** Ends another session of the user; this one ends by logging out. */
+export async function revokeOwnSession(db: Db, userId: number, sessionId: number, currentSessionId: number | null) {
+  if (sessionId === currentSessionId) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This is the session you are using: log out to end it' });
+  const result = await db
+    .updateTable('sessions')
+    .set({ revokedAt: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new TRPCError({ code: 'NOT_FOUND', message: 'Session not found or already ended' });
+}

@@ -1,0 +1,134 @@
+// Identity administration in Chromium: the first administrator of an empty deployment (a server of
+// its own started without demo data, its setup link read from its console), inviting a user who sets
+// a password through the link and signs in, deactivation signing them out at their next request, and
+// a personal API token used by a script.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { loginAs } from './support/auth';
+
+const NEW_PASSWORD = 'Correct-Horse-42';
+
+test.describe('a deployment without demo data', () => {
+  const port = Number(process.env.E2E_PORT ?? 3199) + 50;
+  const dataDir = `.data/e2e-setup-${port}`;
+  let server: ChildProcess;
+  let setupPath = '';
+
+  test.beforeAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => (output += chunk.toString());
+    server.stdout!.on('data', collect);
+    server.stderr!.on('data', collect);
+    await expect.poll(() => /\/setup\?token=[\w-]+/.exec(output)?.[0] ?? '', { timeout: 90_000 }).not.toBe('');
+    setupPath = /\/setup\?token=[\w-]+/.exec(output)![0];
+    expect(output).toContain(`http://127.0.0.1:${port}${setupPath}`);
+  });
+  test.afterAll(async () => {
+    server?.kill('SIGTERM');
+    await new Promise((r) => server?.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the first administrator is created through the printed link, then /setup is gone', async ({ page }) => {
+    const base = `http://127.0.0.1:${port}`;
+    await page.goto(`${base}/setup?token=not-the-right-token-at-all-000`);
+    await expect(page.getByRole('alert')).toContainText('expired or was replaced');
+    await page.goto(base + setupPath);
+    await page.getByLabel('Full name').fill('Ada Administrator');
+    await page.getByLabel('Email').fill('ada@hospital.example');
+    await page.getByLabel('New password', { exact: true }).fill('short1');
+    await page.getByLabel('Repeat the new password').fill('different');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await expect(page.getByText('Use at least 12 characters')).toBeVisible();
+    await expect(page.getByText('The two passwords are not the same')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByTestId('user-row')).toHaveCount(1);
+    await expect(page.getByTestId('user-row')).toContainText('ada@hospital.example');
+    await page.goto(base + setupPath);
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  });
+});
+
+test('an administrator invites a coordinator, who sets a password and signs in; deactivation signs them out', async ({ page, browser }) => {
+  await loginAs(page, 'admin', '/dashboard');
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const dialog = page.getByRole('dialog');
+  const email = `nora.${Date.now()}@site.example`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Full name').fill('Nora Coordinator');
+  await dialog.getByLabel('Role').selectOption('coordinator');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  const url = await page.getByTestId('issued-link-url').inputValue();
+  expect(url).toMatch(/\/set-password\?token=[\w-]{43}$/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByLabel('Search users').fill(email);
+  await page.getByLabel('Search users').press('Enter');
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(page.getByTestId('user-status')).toHaveText('Invited');
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(url);
+  await expect(invitee.getByText('Welcome, Nora Coordinator')).toBeVisible();
+  await invitee.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await invitee.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+  await invitee.getByRole('button', { name: 'Save password' }).click();
+  await expect(invitee).toHaveURL(/\/login\?passwordSet=1/);
+  await expect(invitee.getByLabel('Email')).toHaveValue(email);
+  await invitee.getByLabel('Password').fill(NEW_PASSWORD);
+  await invitee.getByRole('button', { name: 'Sign in' }).click();
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  // The link works once.
+  await invitee.goto(url);
+  await expect(invitee.getByRole('alert')).toContainText('expired or was already used');
+  await invitee.goto('/studies');
+
+  await page.getByTestId('user-row').getByRole('link').click();
+  await expect(page.getByTestId('user-status')).toHaveText('Active');
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByLabel('Reason for change').fill('Left the site');
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByTestId('user-status')).toHaveText('Inactive');
+  await expect(page.getByTestId('user-history').first()).toContainText('Left the site');
+
+  // The invitee's open page is signed out at its next request.
+  await invitee.reload();
+  await expect(invitee).toHaveURL(/\/login/);
+});
+
+test('a personal API token reads the REST paths with its owner\'s scope and stops when revoked', async ({ page, playwright }) => {
+  await loginAs(page, 'monitor', '/dashboard');
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Account & API tokens' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('own-session')).not.toHaveCount(0);
+  await page.getByLabel('Name').fill('Monitoring report');
+  await page.getByLabel('Access').selectOption('read');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const token = await page.getByTestId('new-token-value').inputValue();
+  expect(token).toMatch(/^ctp_/);
+
+  const script = await playwright.request.newContext({ baseURL: new URL(page.url()).origin, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const viaSession = await (await page.request.get('/api/patients?limit=5')).json();
+  const res = await script.get('/api/patients?limit=5');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual(viaSession);
+  expect((await script.post('/api/queries', { data: {} })).status()).toBe(403);
+
+  await page.reload();
+  await expect(page.getByTestId('api-token').first()).toContainText('last used');
+  await page.getByTestId('api-token').first().getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('api-token').first()).toContainText('Revoked');
+  expect((await script.get('/api/patients?limit=5')).status()).toBe(401);
+  await script.dispose();
+});
