@@ -296,6 +296,7 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
   // randomised, or randomised without exposure recorded yet.
   const { RFXSTDTC, RFXENDTC } = exposureRange(pending.filter((p) => p.domain === 'EX').map((p) => p.record));
   const rfen = rfst && RFXENDTC ? RFXENDTC : '';
+  if (rfst && !RFXENDTC) ctx.note('RFENDTC (the last exposure) left empty for randomised subjects with no exposure recorded yet');
   // EPOCH: the subject's elements (its arm's, from the design) started by its own dates
   const spans = elementSpans(stepsOf(ctx.design ?? NO_DESIGN, s.actualArmCode, s.plannedArmCode), {
     consent: typeof dmExtra.RFICDTC === 'string' ? dmExtra.RFICDTC : s.screeningDate,
