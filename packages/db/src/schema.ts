@@ -23,6 +23,8 @@ export interface UsersTable {
   isActive: Generated<boolean>;
   invitedAt: Date | null;
   deactivatedAt: Date | null;
+  /** False when an administrator turned password log-in off: the account signs in with single sign-on (migration 0030). */
+  passwordLogin: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
@@ -71,6 +73,17 @@ export interface SessionsTable {
   revokedAt: Date | null;
   clientIp: string | null;
   userAgent: string | null;
+}
+
+/** A single sign-on in progress (migration 0030): read once by the callback and deleted; not audited. */
+export interface OidcLoginStatesTable {
+  id: Generated<number>;
+  stateHash: string;
+  nonce: string;
+  codeVerifier: string;
+  nextPath: string;
+  expiresAt: Date;
+  createdAt: CreatedAt;
 }
 
 export interface StudiesTable {
@@ -824,6 +837,7 @@ export interface Database {
   accountLinks: AccountLinksTable;
   apiTokens: ApiTokensTable;
   apiTokenUses: ApiTokenUsesTable;
+  oidcLoginStates: OidcLoginStatesTable;
   studies: StudiesTable;
   sites: SitesTable;
   studySites: StudySitesTable;
