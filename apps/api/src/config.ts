@@ -1,5 +1,6 @@
 // Environment parsed with zod: the server refuses to start on a bad value and says which one.
 import { z } from 'zod';
+import { ROLES, type Role } from '@ctp/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -51,6 +52,15 @@ const configSchema = z.object({
   /** Outgoing mail for invitations and password resets (smtp:// or smtps:// URL); unset: links are only shown to administrators. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Clinical trial platform <no-reply@localhost>'),
+  /** Roles that must use two-factor authentication (comma-separated, e.g. admin,investigator): enrolment is forced at their next log-in. */
+  REQUIRE_MFA_ROLES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ROLES, { error: (i) => `unknown role "${String(i.input)}" (roles: ${ROLES.join(', ')})` })))
+    .transform((roles): Role[] => [...new Set(roles)]),
+  /** Encrypts TOTP secrets at rest (AES-256-GCM, key derived from this value); unset: stored unencrypted in a table the audit trail never records. */
+  MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 

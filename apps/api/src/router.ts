@@ -2,6 +2,7 @@ import { router } from './trpc.ts';
 import { authRouter } from './modules/auth/router.ts';
 import { apiTokensRouter } from './modules/auth/api-tokens-router.ts';
 import { usersRouter } from './modules/users/router.ts';
+import { mfaRouter } from './modules/mfa/router.ts';
 import { dashboardRouter } from './modules/dashboard/router.ts';
 import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   auth: authRouter,
   apiTokens: apiTokensRouter,
   users: usersRouter,
+  mfa: mfaRouter,
   dashboard: dashboardRouter,
   studies: studiesRouter,
   trials: trialsRouter,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { id, reason, version } from './common.ts';
 import { text } from './input.ts';
+import { signingCode } from './mfa.ts';
 
 export const REVIEW_ACTIONS = ['verify', 'unverify', 'freeze', 'unfreeze', 'lock', 'unlock'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
@@ -15,4 +16,6 @@ export const casebookSignInput = z.object({
   meaning: z.enum(SIGNATURE_MEANINGS),
   /** Re-entered at signing (21 CFR Part 11 §11.200): never stored, never logged. */
   password: text('secret', { trim: false }).min(1, 'Enter your password to sign'),
+  /** The TOTP code: the first signature of a session needs it when the signer has two-factor authentication. */
+  code: signingCode,
 });

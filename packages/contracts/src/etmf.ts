@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { id, isoDate, pagination, reason, version } from './common.ts';
 import { searchTerm, text } from './input.ts';
+import { signingCode } from './mfa.ts';
 
 export const DOCUMENT_STATUS_VALUES = ['draft', 'current', 'approved', 'expired', 'withdrawn'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUS_VALUES)[number];
@@ -77,7 +78,7 @@ export type DocumentFilterInput = z.infer<typeof documentFilterInput>;
 export const documentListInput = pagination.merge(documentFilterInput);
 
 export const documentSendForReviewInput = z.object({ id, version, approverId: id, comment: text('text').optional() });
-export const documentApproveInput = z.object({ id, version, password: text('secret', { trim: false }).min(1, 'Enter your password to sign') });
+export const documentApproveInput = z.object({ id, version, password: text('secret', { trim: false }).min(1, 'Enter your password to sign'), code: signingCode });
 export const documentReturnInput = z.object({ id, version, comment: text('text').min(3, 'Say what needs to change') });
 export const documentWithdrawInput = z.object({ id, version, reason });
 export const completenessInput = z.object({ studyId: id.optional(), siteId: id.optional() });

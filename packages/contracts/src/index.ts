@@ -30,3 +30,4 @@ export * from './cdisc.ts';
 export * from './sdtm.ts';
 export * from './validation.ts';
 export * from './identity.ts';
+export * from './mfa.ts';

@@ -25,6 +25,10 @@ export interface UsersTable {
   deactivatedAt: Date | null;
   /** False when an administrator turned password log-in off: the account signs in with single sign-on (migration 0030). */
   passwordLogin: Generated<boolean>;
+  /** When the owner confirmed TOTP enrolment (migration 0029); null without two-factor authentication. */
+  mfaEnabledAt: Date | null;
+  /** When the current recovery codes were issued. */
+  mfaRecoveryCodesAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
@@ -57,6 +61,39 @@ export interface ApiTokensTable {
   createdAt: CreatedAt;
 }
 
+/** A user's TOTP secret (migration 0029), encrypted when MFA_ENCRYPTION_KEY is set; not audited. */
+export interface MfaSecretsTable {
+  userId: number;
+  secretBox: string;
+  /** Null while the enrolment waits for its first code. */
+  confirmedAt: Date | null;
+  /** The last accepted code's time step (a code is accepted once). */
+  lastTimeStep: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export type MfaPendingPurpose = 'verify' | 'enrol';
+
+/** The second step of a log-in (the code, or the forced enrolment): only the token's sha256 is stored. */
+export interface MfaPendingLoginsTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: MfaPendingPurpose;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  clientIp: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface ApiTokenUsesTable {
   tokenId: number;
   lastUsedAt: Date;
@@ -73,6 +110,8 @@ export interface SessionsTable {
   revokedAt: Date | null;
   clientIp: string | null;
   userAgent: string | null;
+  /** When a signature in this session was given with both components (password and TOTP code). */
+  signingMfaAt: Date | null;
 }
 
 /** A single sign-on in progress (migration 0030): read once by the callback and deleted; not audited. */
@@ -837,6 +876,9 @@ export interface Database {
   accountLinks: AccountLinksTable;
   apiTokens: ApiTokensTable;
   apiTokenUses: ApiTokenUsesTable;
+  mfaSecrets: MfaSecretsTable;
+  mfaRecoveryCodes: MfaRecoveryCodesTable;
+  mfaPendingLogins: MfaPendingLoginsTable;
   oidcLoginStates: OidcLoginStatesTable;
   studies: StudiesTable;
   sites: SitesTable;

@@ -28,6 +28,7 @@ import * as m0025CdiscStandardImports from './0025-cdisc-standard-imports.ts';
 import * as m0026AdamCatalogue from './0026-adam-catalogue.ts';
 import * as m0027SdtmRunEncoding from './0027-sdtm-run-encoding.ts';
 import * as m0028IdentityAdministration from './0028-identity-administration.ts';
+import * as m0029Mfa from './0029-mfa.ts';
 import * as m0030Oidc from './0030-oidc.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0026-adam-catalogue': m0026AdamCatalogue,
   '0027-sdtm-run-encoding': m0027SdtmRunEncoding,
   '0028-identity-administration': m0028IdentityAdministration,
+  '0029-mfa': m0029Mfa,
   '0030-oidc': m0030Oidc,
 };
 

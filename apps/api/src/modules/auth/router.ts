@@ -23,7 +23,7 @@ import { passwordLinkStatus, requestPasswordReset, setPasswordWithLink } from '.
 export const PASSWORD_RESET_ANSWER = 'If an active account uses this address, a link to reset its password is on its way.';
 
 /** The signed-in user as the web app sees it: for site staff, their own sites per study, so forms offer only sites the server will accept. */
-async function currentUser(ctx: Context, user: SessionUser): Promise<CurrentUser> {
+export async function currentUser(ctx: Context, user: SessionUser): Promise<CurrentUser> {
   const scope = await ctx.identity.scope(user.id, () => loadScope(ctx.db, user));
   return { ...user, ownSites: [...scope.sites].map(([studyId, siteIds]) => ({ studyId, siteIds })) };
 }
@@ -31,9 +31,11 @@ async function currentUser(ctx: Context, user: SessionUser): Promise<CurrentUser
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     await ctx.loginThrottle.admit(ctx.req.ip);
-    const { token, expiresAt, user } = await login(ctx.db, input, ctx.req.ip, ctx.req.userAgent);
-    ctx.req.setSessionCookie(token, expiresAt);
-    return currentUser(ctx, user);
+    const result = await login(ctx.db, input, ctx.req.ip, ctx.req.userAgent, ctx.config);
+    // Two-factor authentication: no session yet; the code goes to mfa.verifyLogin (or enrolment first).
+    if ('mfa' in result) return result.mfa;
+    ctx.req.setSessionCookie(result.token, result.expiresAt);
+    return currentUser(ctx, result.user);
   }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx.db, ctx.sessionId);

@@ -4,12 +4,14 @@ import { TRPCError } from '@trpc/server';
 import { sql, withActor, hashPassword, verifyPassword, type Db } from '@ctp/db';
 import { SECURITY, type LoginInput, type ChangePasswordInput } from '@ctp/contracts';
 import { createSession, revokeSession, toSessionUser, type SessionUser } from './session.ts';
+import type { Config } from '../../config.ts';
+import { mfaStepAfterPassword } from '../mfa/service.ts';
 
 const INVALID = 'Invalid email or password';
 // Verifying against a real hash when the email is unknown keeps response times alike for both cases.
 let dummyHash: Promise<string> | null = null;
 
-export async function login(db: Db, input: LoginInput, ip: string | null, userAgent: string | null) {
+export async function login(db: Db, input: LoginInput, ip: string | null, userAgent: string | null, config?: Config) {
   const user = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
   if (!user || !user.isActive || user.passwordHash === null) {
     dummyHash ??= hashPassword('not-a-real-password-0');
@@ -38,6 +40,9 @@ export async function login(db: Db, input: LoginInput, ip: string | null, userAg
     );
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID });
   }
+  // Two-factor authentication: the session waits for the code (or the enrolment the role requires).
+  const mfa = config ? await mfaStepAfterPassword(db, config, user, ip) : null;
+  if (mfa) return { mfa };
   await withActor(db, { userId: user.id, reason: 'Log-in', clientIp: ip }, (tx) =>
     tx.updateTable('users').set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: sql`now()` }).where('id', '=', user.id).execute(),
   );

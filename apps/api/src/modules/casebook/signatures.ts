@@ -10,6 +10,7 @@ import { assertActsForSite } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { visiblePatient } from '../submissions/lookup.ts';
+import { checkSigningSecondFactor, type SigningSession } from '../mfa/service.ts';
 
 /** JSON with object keys in order, so equal content always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -36,7 +37,7 @@ export async function casebookHash(db: Db, patientId: number): Promise<{ hash: s
   return { hash: createHash('sha256').update(content).digest('hex'), entries: rows.length };
 }
 
-export async function signCasebook(ctx: ProcedureCtx, input: { patientId: number; meaning: 'authorship' | 'review' | 'approval'; password: string }) {
+export async function signCasebook(ctx: ProcedureCtx & SigningSession, input: { patientId: number; meaning: 'authorship' | 'review' | 'approval'; password: string; code?: string }) {
   const patient = await visiblePatient(ctx, input.patientId);
   assertActsForSite(ctx.scope, patient.studyId, patient.siteId);
   const user = await ctx.db.selectFrom('users').select(['passwordHash', 'fullName']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
@@ -44,15 +45,19 @@ export async function signCasebook(ctx: ProcedureCtx, input: { patientId: number
     // A field error, not 401: a mistyped password at signing is not a lost session.
     throw fieldError('password', 'The password is not correct; the casebook was not signed');
   }
+  // Two-factor authentication: the first signature of a session needs the code too (11.200(a)(1)).
+  const second = await checkSigningSecondFactor(ctx, input.code, 'the casebook was not signed');
+  if (second.error) throw second.error;
   const { hash, entries } = await casebookHash(ctx.db, patient.id);
   if (!entries) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'There is no submitted data to sign' });
-  return withActor(ctx.db, actorOf(ctx, `Casebook signed (${input.meaning})`), (tx) =>
-    tx
+  return withActor(ctx.db, actorOf(ctx, `Casebook signed (${input.meaning})`), async (tx) => {
+    await second.record(tx);
+    return tx
       .insertInto('signatures')
       .values({ studyId: patient.studyId, patientId: patient.id, signerId: ctx.user.id, printedName: user.fullName, meaning: input.meaning, contentHash: hash, entries })
       .returning(['id', 'signedAt', 'contentHash'])
-      .executeTakeFirstOrThrow(),
-  );
+      .executeTakeFirstOrThrow();
+  });
 }
 
 /** The subject's signatures, newest first, each valid while the casebook still hashes to what was signed. */

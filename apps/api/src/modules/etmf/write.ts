@@ -4,6 +4,7 @@
 // step is a document_review_steps row and an audited change, in one transaction with the stored row.
 import { TRPCError } from '@trpc/server';
 import { sql, verifyPassword, withActor, type Tx } from '@ctp/db';
+import { checkSigningSecondFactor, type SigningSession } from '../mfa/service.ts';
 import { can, type DocumentReview, type DocumentNewVersionInput, type DocumentUploadInput, type Role } from '@ctp/contracts';
 import { assertActsForSite, assertStudyVisible, canSeeStudy } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
@@ -217,13 +218,17 @@ function assertNamedApprover(ctx: ProcedureCtx, d: DocumentForStep) {
 }
 
 /** Approval with an electronic signature (21 CFR Part 11 §11.50, §11.200): password re-entered, meaning approval, bound to the file's sha256. */
-export async function approveDocument(ctx: ProcedureCtx, input: { id: number; version: number; password: string }) {
+export async function approveDocument(ctx: ProcedureCtx & SigningSession, input: { id: number; version: number; password: string; code?: string }) {
   const user = await ctx.db.selectFrom('users').select(['passwordHash', 'fullName']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
   const passwordOk = await verifyPassword(user.passwordHash, input.password);
+  // Two-factor authentication: the first signature of a session needs the code too (11.200(a)(1)).
+  const second = await checkSigningSecondFactor(ctx, input.code, 'the document was not approved');
   return withActor(ctx.db, actorOf(ctx, 'Document approved (electronic signature)'), async (tx) => {
     const d = await lockDocument(tx, ctx, input.id, input.version);
     assertNamedApprover(ctx, d);
     if (!passwordOk) throw fieldError('password', 'The password is not correct; the document was not approved');
+    if (second.error) throw second.error;
+    await second.record(tx);
     const v = await tx.selectFrom('documentVersions').select(['id', 'sha256', 'uploadedBy']).where('id', '=', d.currentVersionId!).executeTakeFirstOrThrow();
     const signature = await tx
       .insertInto('signatures')

@@ -5,13 +5,17 @@ import { id, inviteUserInput, listUsersInput, updateUserInput, userActionInput }
 import { permitted, router } from '../../trpc.ts';
 import { listUsers } from './list.ts';
 import { userDetail } from './detail.ts';
+import { mfaSummary, resetUserMfa } from '../mfa/service.ts';
 import { deactivateUser, endUserSessions, inviteUser, reactivateUser, sendAccountLink, unlockUser, updateUser } from './write.ts';
 
 const admin = permitted('user.manage');
 
 export const usersRouter = router({
   list: admin.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
-  byId: admin.input(z.object({ id })).query(({ ctx, input }) => userDetail(ctx.db, input.id)),
+  byId: admin.input(z.object({ id })).query(async ({ ctx, input }) => {
+    const user = await userDetail(ctx.db, input.id);
+    return { ...user, mfa: await mfaSummary(ctx.db, ctx.config, user) };
+  }),
   invite: admin.input(inviteUserInput).mutation(({ ctx, input }) => inviteUser(ctx, input)),
   update: admin.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx, input)),
   deactivate: admin.input(userActionInput).mutation(({ ctx, input }) => deactivateUser(ctx, input)),
@@ -19,4 +23,6 @@ export const usersRouter = router({
   unlock: admin.input(userActionInput).mutation(({ ctx, input }) => unlockUser(ctx, input)),
   endSessions: admin.input(userActionInput).mutation(({ ctx, input }) => endUserSessions(ctx, input)),
   sendLink: admin.input(z.object({ id })).mutation(({ ctx, input }) => sendAccountLink(ctx, input)),
+  /** Two-factor authentication reset (a lost phone): the user enrols again; the reason is audited. */
+  resetMfa: admin.input(userActionInput).mutation(({ ctx, input }) => resetUserMfa(ctx, input)),
 });
