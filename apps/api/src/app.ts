@@ -17,6 +17,8 @@ import { resolveApiToken } from './modules/auth/api-tokens.ts';
 import { IdentityCache } from './modules/auth/identity-cache.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { csrfGuard } from './http/security.ts';
+import { setSessionCookie } from './http/session-cookie.ts';
+import { oidcRoutes } from './http/oidc-routes.ts';
 import { errorHandler } from './http/errors.ts';
 import { reportFailure } from './http/error-boundary.ts';
 import { trpcHandler } from './http/trpc-handler.ts';
@@ -127,11 +129,7 @@ export function createApp({ database, config, logger }: AppDeps) {
         apiToken: auth.apiToken ? { id: auth.apiToken.id, name: auth.apiToken.name } : undefined,
         upload: uploadOf(req),
         uploads: uploadsOf(req),
-        setSessionCookie(token, expiresAt) {
-          const options = { httpOnly: true, sameSite: 'lax' as const, secure: config.COOKIE_SECURE ?? req.secure, path: '/' };
-          if (token) res.cookie(SECURITY.sessionCookie, token, { ...options, expires: expiresAt });
-          else res.clearCookie(SECURITY.sessionCookie, options);
-        },
+        setSessionCookie: (token, expiresAt) => setSessionCookie(req, res, config, token, expiresAt),
       },
     };
   };
@@ -152,6 +150,9 @@ export function createApp({ database, config, logger }: AppDeps) {
       },
     }),
   );
+
+  // Single sign-on (OpenID Connect): browser redirects to and from the provider, so Express, not tRPC.
+  app.use('/auth/oidc', oidcRoutes({ db, config, logger, loginThrottle }));
 
   // REST: every path needs a session; unknown paths answer a JSON 404.
   app.use('/api', (_req, res, next) => (res.locals.auth?.user ? next() : void res.status(401).json({ error: 'Please sign in' })));

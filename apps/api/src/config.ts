@@ -61,6 +61,18 @@ const configSchema = z.object({
     .transform((roles): Role[] => [...new Set(roles)]),
   /** Encrypts TOTP secrets at rest (AES-256-GCM, key derived from this value); unset: stored unencrypted in a table the audit trail never records. */
   MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Single sign-on with OpenID Connect (modules/auth/oidc.ts): on when OIDC_ISSUER_URL and
+   * OIDC_CLIENT_ID are both set. The provider redirects back to PUBLIC_URL + /auth/oidc/callback.
+   */
+  OIDC_ISSUER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  /** The button's text after "Sign in with", e.g. "Hospital account". */
+  OIDC_LABEL: z.string().min(1).max(80).default('single sign-on'),
+  /** Create an account (no study access, OIDC_DEFAULT_ROLE) for a verified person the platform does not know. */
+  OIDC_AUTO_CREATE: bool.default(false),
+  OIDC_DEFAULT_ROLE: z.enum(['data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'], 'must be a role other than admin').default('monitor'),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 

@@ -30,4 +30,5 @@ export * from './cdisc.ts';
 export * from './sdtm.ts';
 export * from './validation.ts';
 export * from './identity.ts';
+export * from './sso.ts';
 export * from './mfa.ts';

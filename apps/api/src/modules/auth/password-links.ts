@@ -62,7 +62,7 @@ export function linkEmail(config: Config, purpose: 'invitation' | 'password-rese
 
 /** Issues a reset link for an active account with a password and e-mails it; the caller answers the same either way. */
 export async function requestPasswordReset(db: Db, config: Config, email: string, ip: string | null, onMailFailure?: (err: unknown) => void) {
-  const user = await db.selectFrom('users').select(['id', 'fullName', 'email']).where('email', '=', email).where('isActive', '=', true).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['id', 'fullName', 'email']).where('email', '=', email).where('isActive', '=', true).where('passwordLogin', '=', true).executeTakeFirst();
   if (!user || !config.SMTP_URL) return;
   const { path } = await withActor(db, { userId: user.id, reason: 'Password reset requested from the log-in page', clientIp: ip }, (tx) =>
     issueLink(tx, 'password-reset', user.id, null, IDENTITY.passwordResetHours),

@@ -18,6 +18,7 @@ import { listOwnSessions, revokeOwnSession } from './own-sessions.ts';
 import { administratorExists, completeSetup } from './setup.ts';
 import { findOpenLink } from './links.ts';
 import { passwordLinkStatus, requestPasswordReset, setPasswordWithLink } from './password-links.ts';
+import { ssoInfoOf } from './oidc.ts';
 
 /** The same answer whether or not the address has an account, so the form cannot list accounts. */
 export const PASSWORD_RESET_ANSWER = 'If an active account uses this address, a link to reset its password is on its way.';
@@ -45,6 +46,8 @@ export const authRouter = router({
   }),
   /** The signed-in user, or null: the web app asks this to decide whether to show the login page. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? currentUser(ctx, ctx.user) : null)),
+  /** Whether single sign-on is offered on the log-in page, and the label of its button. */
+  ssoInfo: publicProcedure.query(({ ctx }) => ssoInfoOf(ctx.config)),
   /** Whether the first administrator still has to be created, and whether this setup link is open. */
   setupStatus: publicProcedure.input(setupStatusInput).query(async ({ ctx, input }) => {
     if (await administratorExists(ctx.db)) return { needed: false, linkValid: false };

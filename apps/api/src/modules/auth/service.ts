@@ -2,7 +2,7 @@
 // fifth in a row locks the account for SECURITY.lockoutMinutes.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, hashPassword, verifyPassword, type Db } from '@ctp/db';
-import { SECURITY, type LoginInput, type ChangePasswordInput } from '@ctp/contracts';
+import { SECURITY, PASSWORD_LOGIN_DISABLED, type LoginInput, type ChangePasswordInput } from '@ctp/contracts';
 import { createSession, revokeSession, toSessionUser, type SessionUser } from './session.ts';
 import type { Config } from '../../config.ts';
 import { mfaStepAfterPassword } from '../mfa/service.ts';
@@ -13,6 +13,9 @@ let dummyHash: Promise<string> | null = null;
 
 export async function login(db: Db, input: LoginInput, ip: string | null, userAgent: string | null, config?: Config) {
   const user = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
+  // An administrator turned this account's password off (or it was made at first single sign-on,
+  // without one): the page says to use single sign-on rather than that the password is wrong.
+  if (user?.isActive && !user.passwordLogin) throw new TRPCError({ code: 'FORBIDDEN', message: PASSWORD_LOGIN_DISABLED });
   if (!user || !user.isActive || user.passwordHash === null) {
     dummyHash ??= hashPassword('not-a-real-password-0');
     await verifyPassword(await dummyHash, input.password);

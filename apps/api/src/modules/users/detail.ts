@@ -9,7 +9,7 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 export async function userDetail(db: Db, id: number) {
   const user = await db
     .selectFrom('users as u')
-    .select(['u.id', 'u.email', 'u.fullName', 'u.role', 'u.lastLoginAt', 'u.failedLoginCount', 'u.lockedUntil', 'u.invitedAt', 'u.deactivatedAt', 'u.createdAt', 'u.version', userStatusSql.as('status')])
+    .select(['u.id', 'u.email', 'u.fullName', 'u.role', 'u.lastLoginAt', 'u.failedLoginCount', 'u.lockedUntil', 'u.invitedAt', 'u.deactivatedAt', 'u.passwordLogin', 'u.createdAt', 'u.version', userStatusSql.as('status')])
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });

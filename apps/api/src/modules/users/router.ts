@@ -1,10 +1,11 @@
 // User administration: administrators only ('user.manage'). Every change names its reason and is
 // audited by the database; nothing deletes an account.
 import { z } from 'zod';
-import { id, inviteUserInput, listUsersInput, updateUserInput, userActionInput } from '@ctp/contracts';
+import { id, inviteUserInput, listUsersInput, setPasswordLoginInput, updateUserInput, userActionInput } from '@ctp/contracts';
 import { permitted, router } from '../../trpc.ts';
 import { listUsers } from './list.ts';
 import { userDetail } from './detail.ts';
+import { setPasswordLogin } from './password-login.ts';
 import { mfaSummary, resetUserMfa } from '../mfa/service.ts';
 import { deactivateUser, endUserSessions, inviteUser, reactivateUser, sendAccountLink, unlockUser, updateUser } from './write.ts';
 
@@ -23,6 +24,7 @@ export const usersRouter = router({
   unlock: admin.input(userActionInput).mutation(({ ctx, input }) => unlockUser(ctx, input)),
   endSessions: admin.input(userActionInput).mutation(({ ctx, input }) => endUserSessions(ctx, input)),
   sendLink: admin.input(z.object({ id })).mutation(({ ctx, input }) => sendAccountLink(ctx, input)),
+  setPasswordLogin: admin.input(setPasswordLoginInput).mutation(({ ctx, input }) => setPasswordLogin(ctx, input)),
   /** Two-factor authentication reset (a lost phone): the user enrols again; the reason is audited. */
   resetMfa: admin.input(userActionInput).mutation(({ ctx, input }) => resetUserMfa(ctx, input)),
 });

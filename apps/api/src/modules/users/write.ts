@@ -15,6 +15,7 @@ type AdminCtx = Pick<Context, 'db' | 'config' | 'req' | 'identity'> & { user: Se
 
 /** Taken by every change that could remove an administrator, so two at once cannot remove the last two. */
 const ADMINS_LOCK = 7241027;
+export const PASSWORD_LOGIN_OFF = 'Password log-in is turned off for this account: it signs in with single sign-on';
 const LAST_ADMIN = 'The last active administrator cannot be deactivated or given another role';
 
 async function assertAnotherAdminRemains(tx: Tx, userId: number) {
@@ -133,6 +134,7 @@ export async function sendAccountLink(ctx: AdminCtx, input: { id: number }) {
     const user = await accountOf(tx, input.id);
     if (user.deactivatedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Reactivate the account before sending it a link' });
     const purpose = user.passwordHash === null ? ('invitation' as const) : ('password-reset' as const);
+    if (purpose === 'password-reset' && !user.passwordLogin) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: PASSWORD_LOGIN_OFF });
     const hours = purpose === 'invitation' ? IDENTITY.invitationHours : IDENTITY.passwordResetHours;
     const { path } = await issueLink(tx, purpose, user.id, ctx.user.id, hours);
     return { user, purpose, path };
