@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { UserStatusBadge } from '@/features/admin/user-status-badge';
 import { UserAccountActions } from '@/features/admin/user-account-actions';
+import { ResetMfaButton, useMfaStateText } from '@/features/admin/reset-mfa-button';
 import NotFoundPage from './not-found';
 
 type UserDetail = RouterOutputs['users']['byId'];
@@ -73,6 +74,7 @@ function Facts({ rows }: { rows: [string, string][] }) {
 function AccountCard({ user: u }: { user: UserDetail }) {
   const { t } = useTranslation('admin');
   const when = (v: string | null) => (v ? formatDateTime(v) : '—');
+  const mfaText = useMfaStateText();
   return (
     <Card>
       <CardHeader><CardTitle className="text-base">{t('detail.account')}</CardTitle></CardHeader>
@@ -85,9 +87,12 @@ function AccountCard({ user: u }: { user: UserDetail }) {
             [t('fields.failedAttempts'), String(u.failedLoginCount)],
             [t('fields.lockedUntil'), when(u.lockedUntil)],
             [t('fields.deactivated'), when(u.deactivatedAt)],
-            [t('fields.mfa'), t('detail.mfaNotAvailable')],
+            [t('fields.mfa'), mfaText(u.mfa)],
           ]}
         />
+        {(u.mfa.enabled || u.mfa.enrolmentPending) && (
+          <div className="mt-3"><ResetMfaButton user={u} /></div>
+        )}
       </CardContent>
     </Card>
   );

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Activity } from 'lucide-react';
-import { loginInput, type LoginInput } from '@ctp/contracts';
+import { useState } from 'react';
+import { loginInput, type CurrentUser, type LoginInput, type MfaLoginStep } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { useCurrentUser } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ErrorState } from '@/components/ui/states';
 import { translateValidation } from '@/lib/validation-messages';
+import { AuthCard } from '@/features/account/auth-card';
+import { MfaLoginStepView } from '@/features/account/mfa-login-step';
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
 function safeNext(next: string | null) {
@@ -27,13 +30,27 @@ export default function LoginPage() {
   const next = safeNext(params.get('next'));
   const ta = useTranslation('account').t;
   const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: params.get('email') ?? '', password: '' } });
+  // Two-factor authentication: after the password, the code (or the enrolment the role requires).
+  const [mfaStep, setMfaStep] = useState<MfaLoginStep | null>(null);
+  const signedIn = (user: CurrentUser) => {
+    utils.auth.me.setData(undefined, user);
+    navigate(next, { replace: true });
+  };
   const login = trpc.auth.login.useMutation({
-    onSuccess: (user) => {
-      utils.auth.me.setData(undefined, user);
-      navigate(next, { replace: true });
+    onSuccess: (result) => {
+      if (!result) return;
+      if ('mfaStep' in result) setMfaStep(result);
+      else signedIn(result);
     },
   });
   if (me.data) return <Navigate to={next} replace />;
+  if (mfaStep) {
+    return (
+      <AuthCard title={ta(mfaStep.mfaStep === 'verify' ? 'mfa.loginTitle' : 'mfa.enrolTitle')}>
+        <MfaLoginStepView step={mfaStep} onSignedIn={signedIn} onRestart={() => { setMfaStep(null); login.reset(); form.setValue('password', ''); }} />
+      </AuthCard>
+    );
+  }
   const errors = form.formState.errors;
   return (
     <div className="flex min-h-full items-center justify-center bg-gradient-to-br from-blue-50 to-slate-100 p-4">

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiTokensCard } from '@/features/account/api-tokens-card';
 import { OwnSessionsCard } from '@/features/account/own-sessions-card';
+import { MfaCard } from '@/features/account/mfa-card';
 
 export default function ProfilePage() {
   const { t } = useTranslation('account');
@@ -27,6 +28,7 @@ export default function ProfilePage() {
           </CardContent>
         </Card>
         <OwnSessionsCard />
+        <div className="lg:col-span-2"><MfaCard /></div>
         <div className="lg:col-span-2"><ApiTokensCard /></div>
       </div>
     </div>

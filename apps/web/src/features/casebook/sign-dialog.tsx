@@ -15,6 +15,7 @@ import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/form-actions';
 import { WriteErrorNotice } from '@/components/write-error-notice';
 import { useCasebookRefresh } from './use-review';
+import { SigningCodeField, useHasMfa } from '@/features/account/signing-code-field';
 
 type Meaning = (typeof SIGNATURE_MEANINGS)[number];
 
@@ -23,7 +24,9 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
   const [open, setOpen] = useState(false);
   const [meaning, setMeaning] = useState<Meaning | null>(null);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ meaning?: string; password?: string }>({});
+  const [mfaCode, setMfaCode] = useState('');
+  const hasMfa = useHasMfa();
+  const [errors, setErrors] = useState<{ meaning?: string; password?: string; code?: string }>({});
   const [error, setError] = useState<ServerError | null>(null);
   const [pending, setPending] = useState(false);
   const refresh = useCasebookRefresh();
@@ -32,12 +35,13 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
     setOpen(o);
     setMeaning(null);
     setPassword('');
+    setMfaCode('');
     setErrors({});
     setError(null);
   };
   // The vanilla client, not useMutation: the mutation cache would keep the password among its variables.
   const client = trpc.useUtils().client;
-  const submit = async (input: { patientId: number; meaning: Meaning; password: string }) => {
+  const submit = async (input: { patientId: number; meaning: Meaning; password: string; code?: string }) => {
     setPending(true);
     try {
       await client.casebook.sign.mutate(input);
@@ -48,9 +52,11 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
       const err = serverError(e);
       const onPassword = err.fieldErrors.password?.[0];
       const onMeaning = err.fieldErrors.meaning?.[0];
+      const onCode = err.fieldErrors.code?.[0];
       setPassword('');
-      setErrors({ password: onPassword, meaning: onMeaning });
-      setError(onPassword || onMeaning ? null : err);
+      setMfaCode('');
+      setErrors({ password: onPassword, meaning: onMeaning, code: onCode });
+      setError(onPassword || onMeaning || onCode ? null : err);
     } finally {
       setPending(false);
     }
@@ -75,7 +81,7 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
             const found = { meaning: meaning ? undefined : t('sign.chooseMeaning'), password: password ? undefined : t('sign.enterPassword') };
             setErrors(found);
             setError(null);
-            if (meaning && password) void submit({ patientId, meaning, password });
+            if (meaning && password) void submit({ patientId, meaning, password, code: mfaCode.trim() || undefined });
           }}
         >
           <div className="grid gap-1.5">
@@ -121,6 +127,7 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
           <FormField id="sign-password" label={t('sign.password')} error={errors.password} hint={t('sign.passwordHint')}>
             <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </FormField>
+          {hasMfa && <SigningCodeField id="sign-code" value={mfaCode} onChange={setMfaCode} error={errors.code} />}
           <WriteErrorNotice error={error} />
           <FormActions onCancel={() => change(false)} pending={pending} submitLabel={t('sign.submit')} />
         </form>

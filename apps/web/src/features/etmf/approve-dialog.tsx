@@ -18,6 +18,7 @@ import { checkField } from './check-field';
 import { StepDialogFrame } from './step-dialog-frame';
 import { useFreshDocument } from './use-fresh-document';
 import { useStepHandlers } from './use-step-handlers';
+import { SigningCodeField, useHasMfa } from '@/features/account/signing-code-field';
 
 export function ApproveDialog({ row: initial, onClose }: { row: DocumentRow; onClose: () => void }) {
   const { t } = useTranslation('etmf');
@@ -25,11 +26,14 @@ export function ApproveDialog({ row: initial, onClose }: { row: DocumentRow; onC
   const { row, reload, reloading } = useFreshDocument(initial);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [mfaCode, setMfaCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const hasMfa = useHasMfa();
   const { handlers, error, setError } = useStepHandlers({
     toastKey: 'approved',
     code: row.code,
     // The server's refusal of the password, in the reader's words.
-    fields: { password: () => setPasswordError(t('approve.wrongPassword')) },
+    fields: { password: () => setPasswordError(t('approve.wrongPassword')), code: (message) => { setMfaCode(''); setCodeError(message); } },
     onClose,
   });
   const approve = trpc.etmf.approve.useMutation(handlers);
@@ -40,7 +44,8 @@ export function ApproveDialog({ row: initial, onClose }: { row: DocumentRow; onC
     setPasswordError(problem);
     if (problem) return;
     setError(null);
-    approve.mutate({ id: row.id, version: row.rowVersion, password });
+    setCodeError(undefined);
+    approve.mutate({ id: row.id, version: row.rowVersion, password, code: mfaCode.trim() || undefined });
   };
 
   return (
@@ -66,6 +71,7 @@ export function ApproveDialog({ row: initial, onClose }: { row: DocumentRow; onC
         <FormField id="etmf-approve-password" label={t('approve.password')} hint={t('approve.passwordHint')} error={passwordError}>
           <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </FormField>
+        {hasMfa && <SigningCodeField id="etmf-approve-code" value={mfaCode} onChange={setMfaCode} error={codeError} />}
         <WriteErrorNotice error={error} reloading={reloading} onReload={() => void reload().then(() => setError(null))} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
