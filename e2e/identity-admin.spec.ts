@@ -91,7 +91,40 @@ test('an administrator invites a coordinator, who sets a password and signs in; 
   // The link works once.
   await invitee.goto(url);
   await expect(invitee.getByRole('alert')).toContainText('expired or was already used');
+  // Not on any team yet: no subject is visible.
+  expect(await (await invitee.request.get('/api/patients?limit=100')).json()).toEqual([]);
+
+  // The administrator adds them to a study's team at one site, from the study's Team tab.
+  const subjects = (await (await page.request.get('/api/patients?limit=100')).json()) as { studyId: number; siteId: number }[];
+  const perStudy = new Map<number, Set<number>>();
+  for (const p of subjects) perStudy.set(p.studyId, (perStudy.get(p.studyId) ?? new Set()).add(p.siteId));
+  const [studyId, siteSet] = [...perStudy].find(([, sites]) => sites.size >= 2)!;
+  const siteId = [...siteSet][0]!;
+  await page.goto(`/studies/${studyId}`);
+  await page.getByRole('tab', { name: 'Team' }).click();
+  await page.getByRole('button', { name: 'Add member' }).click();
+  const addDialog = page.getByRole('dialog');
+  await addDialog.getByLabel('Find a person').fill('Nora');
+  await addDialog.getByRole('option', { name: /Nora Coordinator/ }).click();
+  await addDialog.getByLabel('Study role').selectOption('coordinator');
+  await addDialog.getByRole('button', { name: 'Add to team' }).click();
+  await expect(addDialog.getByText('Choose at least one site for this role')).toBeVisible();
+  await addDialog.locator(`input[type=checkbox][value="${siteId}"]`).check();
+  await addDialog.getByLabel('Reason for change').fill('Coordinator for this site');
+  await addDialog.getByRole('button', { name: 'Add to team' }).click();
+  await expect(addDialog).toBeHidden();
+  await expect(page.getByTestId('team-member').filter({ hasText: 'Nora Coordinator' })).toContainText('Study Coordinator');
+
+  // They see only that site's subjects.
+  await invitee.goto('/patients');
+  const seen = (await (await invitee.request.get('/api/patients?limit=100')).json()) as { studyId: number; siteId: number }[];
+  expect(seen.length).toBeGreaterThan(0);
+  expect(new Set(seen.map((p) => `${p.studyId}:${p.siteId}`))).toEqual(new Set([`${studyId}:${siteId}`]));
   await invitee.goto('/studies');
+
+  await page.goto('/admin/users');
+  await page.getByLabel('Search users').fill(email);
+  await page.getByLabel('Search users').press('Enter');
 
   await page.getByTestId('user-row').getByRole('link').click();
   await expect(page.getByTestId('user-status')).toHaveText('Active');

@@ -1,6 +1,6 @@
 // Read config, open the database, migrate, load demo data into an empty database, listen, and shut
 // down cleanly on SIGINT/SIGTERM.
-import { connect, migrateToLatest, databaseIsEmpty, seedDemoData, DEFAULT_DEMO_PASSWORD } from '@ctp/db';
+import { connect, migrateToLatest, databaseIsEmpty, seedDemoData, DEFAULT_DEMO_PASSWORD, DUAL_ROLE_DEMO_USER } from '@ctp/db';
 import { ROLES } from '@ctp/contracts';
 import { parseConfig, publicUrlOf, storageDirOf } from './config.ts';
 import { issueSetupLinkIfNeeded } from './modules/auth/setup.ts';
@@ -52,6 +52,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
   if (seeded || !config.DATABASE_URL) {
     lines.push('', '  Demo logins (password ' + (config.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${DEFAULT_DEMO_PASSWORD}"`) + '):');
     for (const r of ROLES) lines.push(`    ${r}@demo.local`);
+    lines.push(`    ${DUAL_ROLE_DEMO_USER.email}  (${DUAL_ROLE_DEMO_USER.description})`);
   }
   if (setupPath) {
     lines.push('', '  No administrator exists yet. Create the first one within 24 hours at this one-time link', '  (a new link is printed at each start until one exists):', `    ${publicUrlOf(config)}${setupPath}`);

@@ -2,12 +2,12 @@
 // middleware narrows the context (signed-in user, permission, study scope).
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { can, englishIssueMessage, type Permission } from '@ctp/contracts';
+import { englishIssueMessage, type Permission } from '@ctp/contracts';
 import type { BlobStore, Db } from '@ctp/db';
 import type { UploadedFile } from './http/uploads.ts';
 import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
-import { loadScope, type StudyScope } from './access.ts';
+import { holdsPermission, loadMemberships, scopeFor, type StudyScope } from './access.ts';
 import { fieldErrorsOf } from './http/errors.ts';
 import { correlationIdOf, DATABASE_UNAVAILABLE_MESSAGE, internalErrorMessage, isDatabaseUnavailable } from './http/error-boundary.ts';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -109,14 +109,18 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId! } });
 });
 
-/** Signed in, holding a role that grants the permission, with the user's study scope loaded. */
+/**
+ * Signed in and holding the permission somewhere: by the global role, or by the role of a study
+ * membership. The scope then holds the studies where the membership role grants it (access.ts).
+ */
 export function permitted(permission: Permission) {
   return authedProcedure.use(async ({ ctx, next }) => {
-    if (!can(ctx.user.role, permission)) {
+    const user = ctx.user;
+    const memberships = await ctx.identity.memberships(user.id, () => loadMemberships(ctx.db, user));
+    if (!holdsPermission(user, memberships, permission)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this action' });
     }
-    const user = ctx.user;
-    const scope: StudyScope = await ctx.identity.scope(user.id, () => loadScope(ctx.db, user));
+    const scope: StudyScope = scopeFor(memberships, permission);
     return next({ ctx: { ...ctx, scope } });
   });
 }

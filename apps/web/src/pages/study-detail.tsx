@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { StudyTeamTab } from '@/features/teams/study-team-tab';
 import { StudyFormsTab } from '@/features/studies/study-forms-tab';
 import { VisitScheduleCard } from '@/features/studies/visit-schedule-card';
 import { StudyLockCard } from '@/features/studies/study-lock-card';
@@ -96,6 +97,7 @@ export default function StudyDetailPage() {
               <TabsTrigger value="enrollment">{t('tabs.enrollment')}</TabsTrigger>
               <TabsTrigger value="sites">{t('tabs.sites')}</TabsTrigger>
               <TabsTrigger value="forms">{t('tabs.forms')}</TabsTrigger>
+              <TabsTrigger value="team">{t('tabs.team')}</TabsTrigger>
             </TabsList>
             <TabsContent value="overview">
               <StudyOverviewTab study={s} />
@@ -112,6 +114,9 @@ export default function StudyDetailPage() {
                 <VisitScheduleCard studyId={s.id} />
                 <StudyLockCard studyId={s.id} />
               </div>
+            </TabsContent>
+            <TabsContent value="team">
+              <StudyTeamTab studyId={s.id} />
             </TabsContent>
           </Tabs>
         </div>

@@ -12,7 +12,7 @@ export const auditRouter = router({
   actors: permitted('audit.read').query(async ({ ctx }) => {
     const { rows } = await sql<{ id: number; fullName: string }>`
       select u.id, u.full_name from users u
-       where u.role = 'admin' or exists (select 1 from study_memberships m where m.user_id = u.id and ${inStudies('m.study_id', visibleStudyIds(ctx.scope))})
+       where u.role = 'admin' or exists (select 1 from study_memberships m where m.user_id = u.id and m.ended_at is null and ${inStudies('m.study_id', visibleStudyIds(ctx.scope))})
        order by u.full_name`.execute(ctx.db);
     return rows;
   }),

@@ -8,7 +8,7 @@
 //   - an absolute expiry is checked on every hit; the idle window (30 minutes) is re-read from the
 //     database when the entry lapses.
 // Unknown tokens are never cached, so guessing cannot fill memory; the maps are bounded besides.
-import type { StudyScope } from '../../access.ts';
+import type { Memberships } from '../../access.ts';
 import type { ResolvedSession } from './session.ts';
 
 const MAX_ENTRIES = 10_000;
@@ -39,7 +39,7 @@ class LapsingMap<K, V> {
 
 export class IdentityCache {
   private readonly sessions: LapsingMap<string, ResolvedSession>;
-  private readonly scopes: LapsingMap<number, StudyScope>;
+  private readonly scopes: LapsingMap<number, Memberships>;
 
   constructor(ttlSeconds: number) {
     this.sessions = new LapsingMap(ttlSeconds * 1000);
@@ -56,7 +56,8 @@ export class IdentityCache {
     return found;
   }
 
-  async scope(userId: number, load: () => Promise<StudyScope>): Promise<StudyScope> {
+  /** A user's open study memberships (roles and sites per study). */
+  async memberships(userId: number, load: () => Promise<Memberships>): Promise<Memberships> {
     const now = Date.now();
     const cached = this.scopes.get(userId, now);
     if (cached) return cached;

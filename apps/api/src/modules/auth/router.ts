@@ -10,7 +10,7 @@ import {
   setupStatusInput,
   type CurrentUser,
 } from '@ctp/contracts';
-import { loadScope } from '../../access.ts';
+import { loadMemberships } from '../../access.ts';
 import { router, publicProcedure, authedProcedure, type Context } from '../../trpc.ts';
 import type { SessionUser } from './session.ts';
 import { login, logout, changePassword } from './service.ts';
@@ -25,8 +25,12 @@ export const PASSWORD_RESET_ANSWER = 'If an active account uses this address, a 
 
 /** The signed-in user as the web app sees it: for site staff, their own sites per study, so forms offer only sites the server will accept. */
 export async function currentUser(ctx: Context, user: SessionUser): Promise<CurrentUser> {
-  const scope = await ctx.identity.scope(user.id, () => loadScope(ctx.db, user));
-  return { ...user, ownSites: [...scope.sites].map(([studyId, siteIds]) => ({ studyId, siteIds })) };
+  const memberships = await ctx.identity.memberships(user.id, () => loadMemberships(ctx.db, user));
+  return {
+    ...user,
+    ownSites: [...memberships.sites].map(([studyId, siteIds]) => ({ studyId, siteIds })),
+    studyRoles: [...memberships.roles].map(([studyId, role]) => ({ studyId, role })),
+  };
 }
 
 export const authRouter = router({

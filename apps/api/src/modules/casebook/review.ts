@@ -4,7 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import { can, type ReviewAction } from '@ctp/contracts';
-import { canSeeStudy } from '../../access.ts';
+import { assertInScope } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion } from '../../sql-helpers.ts';
@@ -29,7 +29,8 @@ export async function reviewSubmission(ctx: ProcedureCtx, input: { submissionId:
       .where('id', '=', input.submissionId)
       .forUpdate()
       .executeTakeFirst();
-    if (!s || !canSeeStudy(ctx.scope, s.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found' });
+    if (!s) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found' });
+  assertInScope(ctx.scope, s.studyId, 'Form entry not found');
     if (s.version !== input.version) throw staleVersion();
     if (s.status === 'draft') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'A draft is reviewed once it is submitted' });
     const refuse = (message: string) => new TRPCError({ code: 'PRECONDITION_FAILED', message });
@@ -55,7 +56,8 @@ export async function reviewSubmission(ctx: ProcedureCtx, input: { submissionId:
 /** Locks every submitted entry of a subject's casebook (database lock at the subject's end of study). */
 export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number; reason: string }) {
   const p = await ctx.db.selectFrom('patients').select(['id', 'studyId']).where('id', '=', input.patientId).executeTakeFirst();
-  if (!p || !canSeeStudy(ctx.scope, p.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!p) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  assertInScope(ctx.scope, p.studyId, 'Subject not found');
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const r = await sql`update form_submissions set locked_at = now(), locked_by = ${ctx.user.id}, frozen_at = null, frozen_by = null,
         updated_at = now(), version = version + 1
@@ -66,7 +68,7 @@ export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number;
 
 /** Database lock at study end: every submitted entry of the study is locked (unlocking stays per entry, with a reason). */
 export async function lockStudy(ctx: ProcedureCtx, input: { studyId: number; reason: string }) {
-  if (!canSeeStudy(ctx.scope, input.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  assertInScope(ctx.scope, input.studyId, 'Study not found');
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const r = await sql`update form_submissions set locked_at = now(), locked_by = ${ctx.user.id}, frozen_at = null, frozen_by = null,
         updated_at = now(), version = version + 1

@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import { SUBMISSION_TRANSITIONS, can, type Role, type SubmissionCreateInput, type SubmissionStatus, type SubmissionStepInput } from '@ctp/contracts';
-import { assertStudyVisible, canSeeStudy } from '../../access.ts';
+import { assertStudyVisible, assertInScope } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
@@ -30,7 +30,8 @@ async function lockSubmission(tx: Tx, ctx: ProcedureCtx, id: number, version: nu
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!s || !canSeeStudy(ctx.scope, s.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Submission not found' });
+  if (!s) throw new TRPCError({ code: 'NOT_FOUND', message: 'Submission not found' });
+  assertInScope(ctx.scope, s.studyId, 'Submission not found');
   if (s.version !== version) throw staleVersion();
   return s as SubmissionForStep;
 }

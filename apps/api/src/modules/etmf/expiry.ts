@@ -26,7 +26,7 @@ export async function runDocumentExpiryPass(tx: Tx, today: string): Promise<{ ex
     ), recipients as (
       select due.*, due.author as user_id from due where due.author is not null
       union
-      select due.*, m.user_id from due join study_memberships m on m.study_id = due.study_id and m.role = 'study-manager'
+      select due.*, m.user_id from due join study_memberships m on m.study_id = due.study_id and m.role = 'study-manager' and m.ended_at is null
     ), sent as (
       insert into notifications (user_id, kind, study_id, title, body, link)
       select r.user_id, 'document_expiring', r.study_id, 'Document ' || r.code || ' expires on ' || to_char(r.expiry_date, 'YYYY-MM-DD'),

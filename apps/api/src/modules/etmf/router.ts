@@ -37,7 +37,7 @@ export const etmfRouter = router({
     const { rows } = await sql<{ id: number; fullName: string; role: string }>`
       select u.id, u.full_name as "fullName", u.role from users u
        where u.is_active and u.id <> ${ctx.user.id} and u.role in ('admin', 'data-manager', 'study-manager', 'investigator')
-         and (u.role = 'admin' or exists (select 1 from study_memberships m where m.user_id = u.id and m.study_id = ${input.studyId}))
+         and (u.role = 'admin' or exists (select 1 from study_memberships m where m.user_id = u.id and m.study_id = ${input.studyId} and m.ended_at is null))
        order by u.full_name`.execute(ctx.db);
     return rows;
   }),

@@ -65,7 +65,7 @@ function assertMayFile(ctx: ProcedureCtx, studyId: number, siteId: number | null
 async function assertApprover(tx: Tx, ctx: ProcedureCtx, approverId: number, studyId: number) {
   if (approverId === ctx.user.id) throw fieldError('approverId', 'The approver must be someone other than you');
   const u = await tx.selectFrom('users').select(['id', 'role', 'isActive']).where('id', '=', approverId).executeTakeFirst();
-  const member = u && (u.role === 'admin' || (await tx.selectFrom('studyMemberships').select('userId').where('userId', '=', approverId).where('studyId', '=', studyId).executeTakeFirst()));
+  const member = u && (u.role === 'admin' || (await tx.selectFrom('studyMemberships').select('userId').where('userId', '=', approverId).where('studyId', '=', studyId).where('endedAt', 'is', null).executeTakeFirst()));
   if (!u || !u.isActive || !member || !can(u.role as Role, 'document.approve')) {
     throw fieldError('approverId', 'Choose an approver who takes part in this study and may approve documents');
   }

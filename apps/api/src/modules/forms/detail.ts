@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from '@ctp/db';
 import type { Db } from '@ctp/db';
 import { can, formDefinition, type FormDefinition, type FormDetail } from '@ctp/contracts';
-import { canSeeStudy } from '../../access.ts';
+import { assertInScope } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 
 export const FORM_NOT_FOUND = 'Form not found';
@@ -29,7 +29,8 @@ export async function visibleForm(ctx: Pick<ProcedureCtx, 'db' | 'scope'>, id: n
     .select(['id', 'studyId', 'code', 'name', 'category', 'status', 'description', 'libraryDomain', 'publishedVersion', 'version'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!form || !canSeeStudy(ctx.scope, form.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: FORM_NOT_FOUND });
+  if (!form) throw new TRPCError({ code: 'NOT_FOUND', message: FORM_NOT_FOUND });
+  assertInScope(ctx.scope, form.studyId, FORM_NOT_FOUND);
   return form;
 }
 

@@ -21,7 +21,7 @@ export async function notifySiteStaff(tx: Tx, studyId: number, siteId: number, n
   await sql`insert into notifications (user_id, kind, study_id, title, body, link)
     select distinct m.user_id, ${note.kind}::text, ${note.studyId}::int, ${note.title}::text, ${note.body}::text, ${note.link}::text
       from study_memberships m
-     where m.study_id = ${studyId} and m.role = any(${`{${roles.join(',')}}`}::text[]) and (m.site_id = ${siteId} or m.site_id is null)
+     where m.study_id = ${studyId} and m.ended_at is null and m.role = any(${`{${roles.join(',')}}`}::text[]) and (m.site_id = ${siteId} or m.site_id is null)
        and m.user_id is distinct from ${exceptUser ?? null}::int`.execute(tx);
 }
 
@@ -30,7 +30,7 @@ export async function notifyStudyRole(tx: Tx, studyId: number, roles: string[], 
   await sql`insert into notifications (user_id, kind, study_id, title, body, link)
     select distinct m.user_id, ${note.kind}::text, ${note.studyId}::int, ${note.title}::text, ${note.body}::text, ${note.link}::text
       from study_memberships m
-     where m.study_id = ${studyId} and m.role = any(${`{${roles.join(',')}}`}::text[])
+     where m.study_id = ${studyId} and m.ended_at is null and m.role = any(${`{${roles.join(',')}}`}::text[])
        and m.user_id is distinct from ${exceptUser ?? null}::int`.execute(tx);
 }
 

@@ -124,7 +124,7 @@ function patientSearch(
  */
 function scopeWithinStudy(scope: StudyScope, studyId: number): StudyScope {
   const sites = scope.sites.get(studyId);
-  if (!sites) return { all: true, studyIds: [], sites: new Map(), siteScoped: false };
+  if (!sites) return { all: true, studyIds: [], memberOf: [], sites: new Map(), siteScoped: false, roles: new Map() };
   return { ...scope, studyIds: [studyId], sites: new Map([[studyId, sites]]) };
 }
 

@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import { QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
-import { assertActsForSite, canSeeStudy, canSeeStudySite } from '../../access.ts';
+import { assertActsForSite, canSeeStudySite, assertInScope } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
@@ -16,7 +16,8 @@ const DATA_ROLES = ['admin', 'data-manager'];
 
 export async function createQuery(ctx: ProcedureCtx, input: QueryCreateInput) {
   const patient = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId']).where('id', '=', input.patientId).executeTakeFirst();
-  if (!patient || !canSeeStudy(ctx.scope, patient.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!patient) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  assertInScope(ctx.scope, patient.studyId, 'Subject not found');
   let formId: number | null = null;
   let visitId: number | null = null;
   if (input.submissionId) {

@@ -13,7 +13,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import type { ActivityEvent } from '@ctp/contracts';
-import { canSeeStudy, type StudyScope } from '../../access.ts';
+import { type StudyScope, assertInScope } from '../../access.ts';
 import { readActivity } from '../audit/activity-events.ts';
 import { intArrayLiteral } from '../../sql-helpers.ts';
 
@@ -26,7 +26,7 @@ export async function recentActivity(
   showValues: boolean,
 ): Promise<ActivityEvent[]> {
   const { studyId, limit } = input;
-  if (!canSeeStudy(scope, studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  assertInScope(scope, studyId, 'Study not found');
   const ownSites = scope.siteScoped ? scope.sites.get(studyId) : undefined;
   const siteFilter = (col: string) => (ownSites ? sql`and ${sql.ref(col)} = any(${intArrayLiteral(ownSites)}::int[])` : sql``);
 

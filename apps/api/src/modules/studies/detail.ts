@@ -4,7 +4,7 @@
 // its enrollment (patient_counts); the site counts are counted from those sites.
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
-import { canSeeStudy, type StudyScope } from '../../access.ts';
+import { type StudyScope, assertInScope } from '../../access.ts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
 import { studyInsights } from './insights.ts';
 import { hiddenValue } from '../../sql-helpers.ts';
@@ -19,7 +19,7 @@ interface StudySiteFigures {
 }
 
 export async function studyDetail(db: Db, scope: StudyScope, id: number) {
-  if (!canSeeStudy(scope, id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  assertInScope(scope, id, 'Study not found');
   const study = await studySummaryQuery(db, null)
     .where('s.id', '=', id)
     .select([

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { withActor, type Actor, type Db, type Tx } from '@ctp/db';
 import { seesAllStudies, type StudyCreateInput, type StudyUpdateInput } from '@ctp/contracts';
 import type { SessionUser } from '../auth/session.ts';
-import { canSeeStudy, type StudyScope } from '../../access.ts';
+import { type StudyScope, assertInScope } from '../../access.ts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
 import { assertUpdated, definedOnly, isCheckViolation, isUniqueViolation } from '../../sql-helpers.ts';
 
@@ -44,7 +44,7 @@ export async function createStudy(db: Db, actor: Actor, user: SessionUser, input
 export async function updateStudy(db: Db, actor: Actor, scope: StudyScope, input: StudyUpdateInput) {
   const changes = definedOnly(input.changes);
   if (!Object.keys(changes).length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No changes given' });
-  if (!canSeeStudy(scope, input.id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  assertInScope(scope, input.id, 'Study not found');
   try {
     return await withActor(db, actor, async (tx) => {
       const stored = await tx

@@ -1,13 +1,14 @@
 // A trial is a study addressed by its code (/trials/ONC-2024-001). Outside the user's scope it does not exist.
 import { TRPCError } from '@trpc/server';
 import type { Db } from '@ctp/db';
-import { canSeeStudy, type StudyScope } from '../../access.ts';
+import { type StudyScope, assertInScope } from '../../access.ts';
 
 export const TRIAL_NOT_FOUND = 'Trial not found';
 
 export async function trialIdByCode(db: Db, scope: StudyScope, code: string): Promise<number> {
   const row = await db.selectFrom('studies').select('id').where('code', '=', code.toUpperCase()).executeTakeFirst();
-  if (!row || !canSeeStudy(scope, row.id)) throw new TRPCError({ code: 'NOT_FOUND', message: TRIAL_NOT_FOUND });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: TRIAL_NOT_FOUND });
+  assertInScope(scope, row.id, TRIAL_NOT_FOUND);
   return row.id;
 }
 

@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import type { z } from 'zod';
 import type { visitCreateInput, visitDueFormsInput, visitUpdateInput } from '@ctp/contracts';
-import { assertStudyVisible, canSeeStudy } from '../../access.ts';
+import { assertStudyVisible, assertInScope } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
@@ -34,7 +34,8 @@ export async function visitSchedule(ctx: ProcedureCtx, studyId: number) {
 
 async function visibleDefinition(ctx: ProcedureCtx, id: number) {
   const row = await ctx.db.selectFrom('visitDefinitions').select(['id', 'studyId', 'version']).where('id', '=', id).executeTakeFirst();
-  if (!row || !canSeeStudy(ctx.scope, row.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Visit not found' });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Visit not found' });
+  assertInScope(ctx.scope, row.studyId, 'Visit not found');
   return row;
 }
 

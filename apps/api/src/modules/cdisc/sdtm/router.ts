@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '@ctp/db';
 import { router, permitted } from '../../../trpc.ts';
-import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../access.ts';
+import { assertStudyVisible, canSeeStudy, type StudyScope, assertInScope } from '../../../access.ts';
 import { startSdtmRun } from './generate.ts';
 import { runDefineXml, studyCodingDictionaries } from './define.ts';
 import type { ValueMetadata } from './value-metadata.ts';
@@ -79,7 +79,8 @@ export async function datasetOf(db: Db, scope: StudyScope, runId: number, domain
     .where('d.runId', '=', runId)
     .where('d.domain', '=', domain)
     .executeTakeFirst();
-  if (!row || !canSeeStudy(scope, row.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Dataset not found' });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Dataset not found' });
+  assertInScope(scope, row.studyId, 'Dataset not found');
   return { ...row, variables: (typeof row.variables === 'string' ? JSON.parse(row.variables) : row.variables) as SdtmVariable[] };
 }
 
@@ -125,7 +126,8 @@ export const sdtmRouter = router({
       .select(['r.studyId', 'r.status', 'r.standardId', 'r.encoding', 'r.encodingChanges', 's.code', 's.title'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
-    if (!run || !canSeeStudy(ctx.scope, run.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+    if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+  assertInScope(ctx.scope, run.studyId, 'Run not found');
     if (run.status !== 'done') throw new TRPCError({ code: 'CONFLICT', message: 'The run has not finished' });
     const rows = await ctx.db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'variables', 'valueMetadata', 'xptSha256']).where('runId', '=', input.runId).orderBy('generatedAt').execute();
     const json = <T>(x: unknown) => (typeof x === 'string' ? JSON.parse(x) : x) as T;
@@ -150,7 +152,8 @@ export const sdtmRouter = router({
       .select(['r.studyId', 'r.encoding', 'r.encodingChanges', 'e.changes'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
-    if (!run || !canSeeStudy(ctx.scope, run.studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+    if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+  assertInScope(ctx.scope, run.studyId, 'Run not found');
     const changes = (typeof run.changes === 'string' ? JSON.parse(run.changes) : (run.changes ?? [])) as SdtmEncodingChange[];
     return { runId: input.runId, encoding: run.encoding, total: run.encodingChanges, changes };
   }),
