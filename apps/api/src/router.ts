@@ -3,6 +3,7 @@ import { authRouter } from './modules/auth/router.ts';
 import { apiTokensRouter } from './modules/auth/api-tokens-router.ts';
 import { usersRouter } from './modules/users/router.ts';
 import { mfaRouter } from './modules/mfa/router.ts';
+import { teamsRouter } from './modules/teams/router.ts';
 import { dashboardRouter } from './modules/dashboard/router.ts';
 import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   users: usersRouter,
   mfa: mfaRouter,
+  teams: teamsRouter,
   dashboard: dashboardRouter,
   studies: studiesRouter,
   trials: trialsRouter,

@@ -32,5 +32,7 @@ export const currentUser = z.object({
   title: z.string(),
   /** Site staff (investigator, coordinator): the sites they act for in each study; empty for other roles. */
   ownSites: z.array(z.object({ studyId: z.number().int(), siteIds: z.array(z.number().int()) })),
+  /** The role of each open study membership: what the user may do in that study (empty for administrators, who act everywhere). */
+  studyRoles: z.array(z.object({ studyId: z.number().int(), role })),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

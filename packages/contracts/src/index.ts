@@ -32,3 +32,4 @@ export * from './validation.ts';
 export * from './identity.ts';
 export * from './sso.ts';
 export * from './mfa.ts';
+export * from './teams.ts';

@@ -79,6 +79,8 @@ export const PERMISSIONS = {
   /** Import a newer SDTMIG or CDASHIG from its CDISC Library XML export. */
   'cdisc.import': ['admin', 'data-manager'],
   'user.manage': ['admin'],
+  /** A study's team: add people with a study role (and sites), change, remove. */
+  'team.manage': ['admin', 'study-manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

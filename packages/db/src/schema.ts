@@ -189,7 +189,12 @@ export interface StudyMembershipsTable {
   studyId: number;
   role: Role;
   siteId: number | null;
+  /** The membership's start. */
   createdAt: CreatedAt;
+  /** Set when the person left the team (or this site); only open memberships grant access. */
+  endedAt: Date | null;
+  updatedAt: Timestamp;
+  version: Version;
 }
 
 export interface PatientsTable {

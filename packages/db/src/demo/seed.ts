@@ -26,6 +26,13 @@ const DEMO_NAMES: Record<(typeof DEMO_ROLES)[number], string> = {
   monitor: 'Thomas Weber',
   sponsor: 'Laura Bennett',
 };
+/** The demo person who holds different roles in two studies (printed at start with the demo logins). */
+export const DUAL_ROLE_DEMO_USER = {
+  email: 'dual-role@demo.local',
+  fullName: 'Dr. Kenji Watanabe',
+  description: 'investigator at one site of the first study, monitor of the second',
+} as const;
+const DUAL_ROLE_KEY = 'dual-role';
 const BATCH = 1000;
 const STUDY_STATUS_CYCLE = ['active', 'enrolling', 'active', 'planning', 'completed', 'enrolling', 'suspended', 'on-hold'] as const;
 const PHASE_CYCLE = ['Phase III', 'Phase II', 'Phase I', 'Phase III', 'Phase IV', 'Phase II', 'Phase III', 'Phase I'] as const;
@@ -94,7 +101,13 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       true,
     ),
   );
-  const userByRole = Object.fromEntries(DEMO_ROLES.map((r, i) => [r, userIds[i]!]));
+  const userByRole: Record<string, number> = Object.fromEntries(DEMO_ROLES.map((r, i) => [r, userIds[i]!]));
+  // One person with different roles in two studies (per-study roles): investigator at a site of the
+  // first study, monitor of the second. Their global role only matters outside studies.
+  const [dualRoleId] = await withActor(db, actor, (tx) =>
+    insertInBatches(tx, 'users', [{ email: DUAL_ROLE_DEMO_USER.email, fullName: DUAL_ROLE_DEMO_USER.fullName, role: 'investigator', passwordHash }], true),
+  );
+  userByRole[DUAL_ROLE_KEY] = dualRoleId!;
 
   const sites = Array.from({ length: siteCount }, (_, i) => buildSite(rnd, i, today));
   const siteIds = await withActor(db, actor, (tx) => insertInBatches(tx, 'sites', sites, true));
@@ -277,6 +290,8 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
     members.push({ userId: ctx.userByRole['investigator']!, studyId, role: 'investigator', siteId: ctx.siteIds[0]! });
     members.push({ userId: ctx.userByRole['coordinator']!, studyId, role: 'coordinator', siteId: ctx.siteIds[0]! });
   }
+  if (ctx.index === 0) members.push({ userId: ctx.userByRole[DUAL_ROLE_KEY]!, studyId, role: 'investigator', siteId: ctx.siteIds[1] ?? ctx.siteIds[0]! });
+  if (ctx.index === 1) members.push({ userId: ctx.userByRole[DUAL_ROLE_KEY]!, studyId, role: 'monitor', siteId: null });
   if (study.sponsorName === SPONSORS[0].name) {
     members.push({ userId: ctx.userByRole['sponsor']!, studyId, role: 'sponsor', siteId: null });
   }

@@ -30,6 +30,7 @@ import * as m0027SdtmRunEncoding from './0027-sdtm-run-encoding.ts';
 import * as m0028IdentityAdministration from './0028-identity-administration.ts';
 import * as m0029Mfa from './0029-mfa.ts';
 import * as m0030Oidc from './0030-oidc.ts';
+import * as m0031StudyTeams from './0031-study-teams.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0028-identity-administration': m0028IdentityAdministration,
   '0029-mfa': m0029Mfa,
   '0030-oidc': m0030Oidc,
+  '0031-study-teams': m0031StudyTeams,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
