@@ -8,6 +8,6 @@ const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  server: { proxy: { '/trpc': api, '/api': api } },
+  server: { proxy: { '/trpc': api, '/api': api, '/auth/oidc': api } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

@@ -87,6 +87,7 @@ function AccountCard({ user: u }: { user: UserDetail }) {
             [t('fields.failedAttempts'), String(u.failedLoginCount)],
             [t('fields.lockedUntil'), when(u.lockedUntil)],
             [t('fields.deactivated'), when(u.deactivatedAt)],
+            [t('fields.passwordLogin'), t(u.passwordLogin ? 'detail.passwordLoginOn' : 'detail.passwordLoginOff')],
             [t('fields.mfa'), mfaText(u.mfa)],
           ]}
         />

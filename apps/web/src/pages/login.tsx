@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ErrorState } from '@/components/ui/states';
 import { translateValidation } from '@/lib/validation-messages';
+import { SsoErrorNotice, SsoSignIn } from '@/features/sso/sso-sign-in';
 import { AuthCard } from '@/features/account/auth-card';
 import { MfaLoginStepView } from '@/features/account/mfa-login-step';
 
@@ -67,7 +68,7 @@ export default function LoginPage() {
             {params.get('passwordSet') && !login.error && (
               <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{ta('setPassword.done')}</p>
             )}
-            {login.error && <ErrorState message={translateValidation(t, login.error.message)} />}
+            {login.error ? <ErrorState message={translateValidation(t, login.error.message)} /> : <SsoErrorNotice code={params.get('sso_error')} />}
             <div className="grid gap-1.5">
               <Label htmlFor="email">{t('login.email')}</Label>
               <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...form.register('email')} />
@@ -81,6 +82,7 @@ export default function LoginPage() {
             <Button type="submit" disabled={login.isPending}>{login.isPending ? t('login.signingIn') : t('login.submit')}</Button>
             <Link to="/forgot-password" className="text-center text-sm text-primary hover:underline">{ta('forgot.link')}</Link>
           </form>
+          <SsoSignIn next={next} />
         </CardContent>
       </Card>
     </div>

@@ -8,8 +8,9 @@ import { trpc } from '@/lib/trpc';
 import { EditUserDialog } from './edit-user-dialog';
 import { ReasonActionDialog } from './reason-action-dialog';
 import { SendLinkButton } from './send-link-button';
+import { PasswordLoginAction } from './password-login-action';
 
-export function UserAccountActions({ user }: { user: { id: number; fullName: string; role: Role; version: number; status: UserStatus; sessions: unknown[] } }) {
+export function UserAccountActions({ user }: { user: { id: number; fullName: string; role: Role; version: number; status: UserStatus; sessions: unknown[]; passwordLogin: boolean } }) {
   const { t } = useTranslation('admin');
   const utils = trpc.useUtils();
   const refresh = () => utils.users.invalidate();
@@ -28,6 +29,7 @@ export function UserAccountActions({ user }: { user: { id: number; fullName: str
       {user.sessions.length > 0 && (
         <ReasonActionDialog id="end-sessions" label={t('actions.endSessions')} icon={<LogOut />} title={t('actions.endSessionsTitle', { name: user.fullName })} description={t('actions.endSessionsText')} run={(reason) => endSessions.mutateAsync({ id: user.id, reason })} />
       )}
+      {!inactive && <PasswordLoginAction user={user} />}
       {inactive ? (
         <ReasonActionDialog id="reactivate" label={t('actions.reactivate')} icon={<UserCheck />} title={t('actions.reactivateTitle', { name: user.fullName })} description={t('actions.reactivateText')} run={(reason) => reactivate.mutateAsync({ id: user.id, reason })} />
       ) : (
