@@ -15,9 +15,7 @@ export const MFA = {
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
 /** A 6-digit TOTP code (spaces allowed, as apps display "123 456"). */
-export const totpCode = z
-  .string()
-  .max(20, { abort: true })
+export const totpCode = text('code')
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, TOTP_CODE_MESSAGE));
 
@@ -45,9 +43,7 @@ export const mfaPasswordInput = z.object({ password: text('secret', { trim: fals
  * At an electronic signature, the code beside the password: required for the first signature of a
  * session when the signer has two-factor authentication (21 CFR 11.200(a)(1)); empty otherwise.
  */
-export const signingCode = z
-  .string()
-  .max(20, { abort: true })
+export const signingCode = text('code')
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^(\d{6})?$/, TOTP_CODE_MESSAGE))
   .optional();
