@@ -74,3 +74,8 @@ export const revokeApiTokenInput = z.object({ id });
 
 /** Roles an administrator can give (every role). */
 export const ASSIGNABLE_ROLES = ROLES;
+
+/** The periodic access review (issue 26 item 8): every account with its access, as CSV or PDF. */
+export const ACCESS_REVIEW_FORMATS = ['csv', 'pdf'] as const;
+export const accessReviewInput = z.object({ format: z.enum(ACCESS_REVIEW_FORMATS) });
+export type AccessReviewFormat = (typeof ACCESS_REVIEW_FORMATS)[number];

@@ -19,6 +19,8 @@ export interface UsersTable {
   failedLoginCount: Generated<number>;
   lockedUntil: Date | null;
   lastLoginAt: Date | null;
+  /** Set at each log-out (migration 0032), so the log-out is an audited event on users. */
+  lastLogoutAt: Date | null;
   passwordChangedAt: Timestamp;
   isActive: Generated<boolean>;
   invitedAt: Date | null;

@@ -31,6 +31,7 @@ import * as m0028IdentityAdministration from './0028-identity-administration.ts'
 import * as m0029Mfa from './0029-mfa.ts';
 import * as m0030Oidc from './0030-oidc.ts';
 import * as m0031StudyTeams from './0031-study-teams.ts';
+import * as m0032IdentityEvents from './0032-identity-events.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0029-mfa': m0029Mfa,
   '0030-oidc': m0030Oidc,
   '0031-study-teams': m0031StudyTeams,
+  '0032-identity-events': m0032IdentityEvents,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -43,7 +43,7 @@ export const authRouter = router({
     return currentUser(ctx, result.user);
   }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    await logout(ctx.db, ctx.sessionId);
+    await logout(ctx.db, ctx.sessionId, ctx.user.id, ctx.req.ip);
     ctx.identity.forgetSession(ctx.sessionId);
     ctx.req.setSessionCookie(null);
     return { ok: true };

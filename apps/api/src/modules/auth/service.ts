@@ -53,8 +53,12 @@ export async function login(db: Db, input: LoginInput, ip: string | null, userAg
   return { ...session, user: toSessionUser(user) };
 }
 
-export async function logout(db: Db, sessionId: number) {
-  await revokeSession(db, sessionId);
+/** Ends the session; the log-out is audited as an update of users (last_logout_at, reason 'Log-out'). */
+export async function logout(db: Db, sessionId: number, userId: number, ip: string | null) {
+  await withActor(db, { userId, reason: 'Log-out', clientIp: ip }, async (tx) => {
+    await tx.updateTable('users').set({ lastLogoutAt: sql`now()` }).where('id', '=', userId).execute();
+    await revokeSession(tx, sessionId);
+  });
 }
 
 export async function changePassword(db: Db, user: SessionUser, input: ChangePasswordInput, ip: string | null) {

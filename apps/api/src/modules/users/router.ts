@@ -1,9 +1,10 @@
 // User administration: administrators only ('user.manage'). Every change names its reason and is
 // audited by the database; nothing deletes an account.
 import { z } from 'zod';
-import { id, inviteUserInput, listUsersInput, setPasswordLoginInput, updateUserInput, userActionInput } from '@ctp/contracts';
+import { accessReviewInput, id, inviteUserInput, listUsersInput, setPasswordLoginInput, updateUserInput, userActionInput } from '@ctp/contracts';
 import { permitted, router } from '../../trpc.ts';
 import { listUsers } from './list.ts';
+import { accessReviewDownload } from './access-review-download.ts';
 import { userDetail } from './detail.ts';
 import { setPasswordLogin } from './password-login.ts';
 import { mfaSummary, resetUserMfa } from '../mfa/service.ts';
@@ -17,6 +18,8 @@ export const usersRouter = router({
     const user = await userDetail(ctx.db, input.id);
     return { ...user, mfa: await mfaSummary(ctx.db, ctx.config, user) };
   }),
+  /** The periodic access review of every account (CSV or PDF; a PDF as base64). */
+  accessReview: admin.input(accessReviewInput).query(({ ctx, input }) => accessReviewDownload(ctx, input.format)),
   invite: admin.input(inviteUserInput).mutation(({ ctx, input }) => inviteUser(ctx, input)),
   update: admin.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx, input)),
   deactivate: admin.input(userActionInput).mutation(({ ctx, input }) => deactivateUser(ctx, input)),
