@@ -73,6 +73,12 @@ const configSchema = z.object({
   /** Create an account (no study access, OIDC_DEFAULT_ROLE) for a verified person the platform does not know. */
   OIDC_AUTO_CREATE: bool.default(false),
   OIDC_DEFAULT_ROLE: z.enum(['data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'], 'must be a role other than admin').default('monitor'),
+  /** Password policy: the shortest password accepted (the product's floor is 12). */
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(12, 'must be at least 12').max(128).default(12),
+  /** A new password may not repeat the current one or any of the last N before it (0 = only not the current one). */
+  PASSWORD_HISTORY: z.coerce.number().int().min(0).max(24).default(5),
+  /** Days after which a password must be changed at log-in (0 = never). */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 

@@ -235,7 +235,7 @@ describe.each(['admin', leastPrivilegedRole()])('fuzz as %s', (role) => {
     expect((await client.getJson('/trpc/auth.me')).result.data.email).toBe(demoEmail(role));
     expect(await auditCount()).toBeGreaterThanOrEqual(auditBefore);
     // Every procedure of every module is walked: a few minutes on a loaded two-core machine is not a finding.
-  }, 240_000);
+  }, 600_000);
 
   it('REST routes: no 5xx, every 4xx with a message', async () => {
     const endpoints = restEndpoints();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@ctp/db';
 import { formDefinition } from '@ctp/contracts';
 import { createTestDatabase, TEST_PASSWORD, type TestDatabase } from './support/db.ts';
-import { callerAs, demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
+import { callerAs, demoEmail, startServer, TestClient, testConfig, type TestServer } from './support/app.ts';
 import { rejects } from './support/procedures.ts';
 import { issueSetupLinkIfNeeded } from '../src/modules/auth/setup.ts';
 
@@ -291,5 +291,68 @@ describe('own sessions', () => {
     const stranger = new TestClient(server.url);
     await stranger.login(demoEmail('monitor'));
     expect((await stranger.mutation('auth.revokeSession', { id: current.id })).status).toBe(404);
+  });
+});
+
+describe('password policy from configuration', () => {
+  let t: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    t = await createTestDatabase({ seed: true });
+    server = await startServer(t.database, testConfig({ PASSWORD_MIN_LENGTH: '14', PASSWORD_HISTORY: '2', PASSWORD_MAX_AGE_DAYS: '30' }));
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.cleanup();
+  });
+
+  it('refuses short, breached, e-mail-named and recently used passwords with the rule on the field', async () => {
+    const admin = await callerAs(t.database, demoEmail('admin'));
+    const { user, link } = await admin.users.invite({ email: 'policy.tester@hospital.example', fullName: 'Policy Tester', role: 'monitor' });
+    const c = new TestClient(server.url);
+    const token = tokenOf(link.path);
+    const attempt = async (password: string) => (await c.mutation('auth.setPassword', { token, password })).body.error?.data?.fieldErrors?.password?.[0];
+    expect(await attempt('Short-Horse-1')).toBe('Use at least 14 characters');
+    // In the shipped breached-password list, and long enough with a letter and a digit.
+    expect(await attempt('mailcreated5240')).toMatch(/most common breached/);
+    expect(await attempt('Policy-Tester-Okay-1')).toBeUndefined();
+    expect((await admin.users.list({ search: user.email })).items[0]!.status).toBe('active');
+  });
+
+  it('keeps the last passwords: a change may not repeat the current one or the two before it', async () => {
+    const admin = await callerAs(t.database, demoEmail('admin'));
+    const { link } = await admin.users.invite({ email: 'history.tester@hospital.example', fullName: 'History Tester', role: 'monitor' });
+    const c = new TestClient(server.url);
+    const refusal = async (password: string) => (await c.mutation('auth.setPassword', { token: tokenOf(link.path), password })).body.error?.data?.fieldErrors?.password?.[0];
+    expect(await refusal('polniypizdec0211')).toMatch(/most common breached/);
+    expect(await refusal('history.tester-2026')).toMatch(/e-mail name/);
+    expect((await c.mutation('auth.setPassword', { token: tokenOf(link.path), password: 'Alpha-Password-2026' })).status).toBe(200);
+    await c.login('history.tester@hospital.example', 'Alpha-Password-2026');
+    const change = async (currentPassword: string, newPassword: string) => c.mutation('auth.changePassword', { currentPassword, newPassword });
+    expect((await change('Alpha-Password-2026', 'Bravo-Password-2026')).status).toBe(200);
+    expect((await change('Bravo-Password-2026', 'Charlie-Password-2026')).status).toBe(200);
+    const reused = await change('Charlie-Password-2026', 'Alpha-Password-2026');
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.data.fieldErrors.newPassword[0]).toMatch(/different from your last 3 passwords/);
+    expect((await change('Charlie-Password-2026', 'Delta-Password-2026')).status).toBe(200);
+    // Alpha has left the history (current Delta, then Charlie and Bravo).
+    expect((await change('Delta-Password-2026', 'Alpha-Password-2026')).status).toBe(200);
+    const kept = await t.database.db.selectFrom('passwordHistory as h').innerJoin('users as u', 'u.id', 'h.userId').select('h.id').where('u.email', '=', 'history.tester@hospital.example').execute();
+    expect(kept).toHaveLength(2);
+  });
+
+  it('sends a person whose password is older than PASSWORD_MAX_AGE_DAYS to choose a new one, without a session', async () => {
+    const email = demoEmail('coordinator');
+    await sql`select set_config('app.user_id', 'system', false), set_config('app.reason', 'Test: an old password', false)`.execute(t.database.db);
+    await sql`update users set password_changed_at = now() - interval '31 days' where email = ${email}`.execute(t.database.db);
+    const c = new TestClient(server.url);
+    const res = await c.login(email, TEST_PASSWORD);
+    expect(res.status).toBe(200);
+    const path = res.body.result.data.passwordExpired.path as string;
+    expect(path).toMatch(/^\/set-password\?token=/);
+    expect((await c.getJson('/trpc/auth.me')).result.data).toBeNull();
+    expect((await c.mutation('auth.setPassword', { token: tokenOf(path), password: TEST_PASSWORD })).status).toBe(400);
+    expect((await c.mutation('auth.setPassword', { token: tokenOf(path), password: 'Renewed-Password-2026' })).status).toBe(200);
+    expect((await c.login(email, 'Renewed-Password-2026')).body.result.data.email).toBe(email);
   });
 });

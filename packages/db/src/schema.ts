@@ -96,6 +96,14 @@ export interface MfaPendingLoginsTable {
   createdAt: CreatedAt;
 }
 
+/** A user's previous password hashes (migration 0033), for the password policy's history rule. */
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  userId: number;
+  passwordHash: string;
+  replacedAt: CreatedAt;
+}
+
 export interface ApiTokenUsesTable {
   tokenId: number;
   lastUsedAt: Date;
@@ -883,6 +891,7 @@ export interface Database {
   accountLinks: AccountLinksTable;
   apiTokens: ApiTokensTable;
   apiTokenUses: ApiTokenUsesTable;
+  passwordHistory: PasswordHistoryTable;
   mfaSecrets: MfaSecretsTable;
   mfaRecoveryCodes: MfaRecoveryCodesTable;
   mfaPendingLogins: MfaPendingLoginsTable;

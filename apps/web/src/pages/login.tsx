@@ -41,6 +41,8 @@ export default function LoginPage() {
     onSuccess: (result) => {
       if (!result) return;
       if ('mfaStep' in result) setMfaStep(result);
+      // The password is older than the policy allows: choose a new one through the link just issued.
+      else if ('passwordExpired' in result) navigate(`${result.passwordExpired.path}&expired=1`, { replace: true });
       else signedIn(result);
     },
   });

@@ -43,7 +43,7 @@ export default function SetPasswordPage() {
   return (
     <AuthCard
       title={link.data.purpose === 'invitation' ? t('setPassword.welcome', { name: link.data.fullName }) : t('setPassword.title')}
-      description={t(link.data.purpose === 'invitation' ? 'setPassword.invitationText' : 'setPassword.resetText', { email: link.data.email })}
+      description={t(link.data.purpose === 'invitation' ? 'setPassword.invitationText' : params.get('expired') ? 'setPassword.expiredText' : 'setPassword.resetText', { email: link.data.email })}
     >
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(({ password }) => setPassword.mutate({ token, password }))}>
         {root && <ErrorState message={translateValidation(t, root)} />}

@@ -32,6 +32,7 @@ import * as m0029Mfa from './0029-mfa.ts';
 import * as m0030Oidc from './0030-oidc.ts';
 import * as m0031StudyTeams from './0031-study-teams.ts';
 import * as m0032IdentityEvents from './0032-identity-events.ts';
+import * as m0033PasswordHistory from './0033-password-history.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0030-oidc': m0030Oidc,
   '0031-study-teams': m0031StudyTeams,
   '0032-identity-events': m0032IdentityEvents,
+  '0033-password-history': m0033PasswordHistory,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import { publicUrlOf } from '../../config.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import { findOpenLink, issueLink, spendLink, LINK_NOT_VALID } from './links.ts';
+import { assertPasswordAllowed, rememberReplacedPassword } from './password-policy.ts';
 import { TRPCError } from '@trpc/server';
 
 const SET_PASSWORD_PURPOSES = ['invitation', 'password-reset'] as const;
@@ -18,11 +19,16 @@ export async function passwordLinkStatus(db: Db, token: string) {
   return { purpose: link.purpose as 'invitation' | 'password-reset', email: link.email!, fullName: link.fullName! };
 }
 
-export async function setPasswordWithLink(db: Db, input: SetPasswordWithLinkInput, ip: string | null) {
+export async function setPasswordWithLink(db: Db, config: Config, input: SetPasswordWithLinkInput, ip: string | null) {
+  const open = await findOpenLink(db, input.token, [...SET_PASSWORD_PURPOSES]);
+  if (!open) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
+  await assertPasswordAllowed(db, config, input.password, { userId: open.userId!, email: open.email!, field: 'password' });
   const passwordHash = await hashPassword(input.password);
   return withActor(db, { userId: null, reason: 'Password set through a single-use link', clientIp: ip }, async (tx) => {
     const link = await spendLink(tx, input.token, [...SET_PASSWORD_PURPOSES]);
     const userId = link.userId!;
+    const replaced = await tx.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirstOrThrow();
+    await rememberReplacedPassword(tx, config, userId, replaced.passwordHash);
     // The owner acts from here on: the audit trail records the account's own change.
     await sql`select set_config('app.user_id', ${String(userId)}, true),
                      set_config('app.reason', ${link.purpose === 'invitation' ? 'Invitation accepted: password set' : 'Password reset through a single-use link'}, true)`.execute(tx);

@@ -39,6 +39,8 @@ export const authRouter = router({
     const result = await login(ctx.db, input, ctx.req.ip, ctx.req.userAgent, ctx.config);
     // Two-factor authentication: no session yet; the code goes to mfa.verifyLogin (or enrolment first).
     if ('mfa' in result) return result.mfa;
+    // An expired password: the page goes on to the single-use link to choose a new one.
+    if ('passwordExpired' in result && result.passwordExpired) return { passwordExpired: result.passwordExpired };
     ctx.req.setSessionCookie(result.token, result.expiresAt);
     return currentUser(ctx, result.user);
   }),
@@ -59,7 +61,7 @@ export const authRouter = router({
   }),
   completeSetup: publicProcedure.input(completeSetupInput).mutation(async ({ ctx, input }) => {
     await ctx.loginThrottle.admit(ctx.req.ip);
-    const { token, expiresAt, user } = await completeSetup(ctx.db, input, ctx.req.ip, ctx.req.userAgent);
+    const { token, expiresAt, user } = await completeSetup(ctx.db, ctx.config, input, ctx.req.ip, ctx.req.userAgent);
     ctx.req.setSessionCookie(token, expiresAt);
     return currentUser(ctx, user);
   }),
@@ -67,7 +69,7 @@ export const authRouter = router({
   passwordLink: publicProcedure.input(linkInput).query(({ ctx, input }) => passwordLinkStatus(ctx.db, input.token)),
   setPassword: publicProcedure.input(setPasswordWithLinkInput).mutation(async ({ ctx, input }) => {
     await ctx.loginThrottle.admit(ctx.req.ip);
-    const { email } = await setPasswordWithLink(ctx.db, input, ctx.req.ip);
+    const { email } = await setPasswordWithLink(ctx.db, ctx.config, input, ctx.req.ip);
     ctx.identity.forgetUser((await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
     return { email };
   }),
@@ -84,7 +86,7 @@ export const authRouter = router({
     return { ok: true };
   }),
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    const { token, expiresAt } = await changePassword(ctx.db, ctx.user, input, ctx.req.ip);
+    const { token, expiresAt } = await changePassword(ctx.db, ctx.config, ctx.user, input, ctx.req.ip);
     ctx.identity.forgetUser(ctx.user.id); // its other sessions ended with the old password
     ctx.req.setSessionCookie(token, expiresAt);
     return { ok: true };

@@ -2,10 +2,12 @@
 // fifth in a row locks the account for SECURITY.lockoutMinutes.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, hashPassword, verifyPassword, type Db } from '@ctp/db';
-import { SECURITY, PASSWORD_LOGIN_DISABLED, type LoginInput, type ChangePasswordInput } from '@ctp/contracts';
+import { IDENTITY, SECURITY, PASSWORD_LOGIN_DISABLED, type LoginInput, type ChangePasswordInput } from '@ctp/contracts';
 import { createSession, revokeSession, toSessionUser, type SessionUser } from './session.ts';
 import type { Config } from '../../config.ts';
 import { mfaStepAfterPassword } from '../mfa/service.ts';
+import { assertPasswordAllowed, passwordExpired, rememberReplacedPassword } from './password-policy.ts';
+import { issueLink } from './links.ts';
 
 const INVALID = 'Invalid email or password';
 // Verifying against a real hash when the email is unknown keeps response times alike for both cases.
@@ -43,6 +45,15 @@ export async function login(db: Db, input: LoginInput, ip: string | null, userAg
     );
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID });
   }
+  // An expired password (PASSWORD_MAX_AGE_DAYS): no session; the person who just proved it gets a
+  // single-use link to choose a new one, and signs in with that.
+  if (config && passwordExpired(config, user.passwordChangedAt)) {
+    // The failed-attempt count stays: a second factor's wrong codes must keep counting.
+    const { path } = await withActor(db, { userId: user.id, reason: 'Password expired: new password required at log-in', clientIp: ip }, (tx) =>
+      issueLink(tx, 'password-reset', user.id, null, IDENTITY.passwordResetHours),
+    );
+    return { passwordExpired: { path } };
+  }
   // Two-factor authentication: the session waits for the code (or the enrolment the role requires).
   const mfa = config ? await mfaStepAfterPassword(db, config, user, ip) : null;
   if (mfa) return { mfa };
@@ -61,13 +72,15 @@ export async function logout(db: Db, sessionId: number, userId: number, ip: stri
   });
 }
 
-export async function changePassword(db: Db, user: SessionUser, input: ChangePasswordInput, ip: string | null) {
+export async function changePassword(db: Db, config: Config, user: SessionUser, input: ChangePasswordInput, ip: string | null) {
   const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
   }
+  await assertPasswordAllowed(db, config, input.newPassword, { userId: user.id, email: user.email, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   await withActor(db, { userId: user.id, reason: 'Password changed by its owner', clientIp: ip }, async (tx) => {
+    await rememberReplacedPassword(tx, config, user.id, row.passwordHash);
     await tx.updateTable('users').set({ passwordHash, passwordChangedAt: sql`now()`, version: sql`version + 1` }).where('id', '=', user.id).execute();
     // Other sessions of this user end: a changed password must lock out whoever knew the old one.
     await tx.updateTable('sessions').set({ revokedAt: sql`now()` }).where('userId', '=', user.id).where('revokedAt', 'is', null).execute();

@@ -7,6 +7,8 @@ import { sql, withActor, hashPassword, type Db } from '@ctp/db';
 import { IDENTITY, type CompleteSetupInput } from '@ctp/contracts';
 import { isUniqueViolation } from '../../sql-helpers.ts';
 import { issueLink, spendLink } from './links.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+import type { Config } from '../../config.ts';
 import { createSession, toSessionUser } from './session.ts';
 
 /** Taken inside the setup transaction, so two people completing setup at once create one administrator. */
@@ -26,7 +28,8 @@ export async function issueSetupLinkIfNeeded(db: Db): Promise<string | null> {
   return path;
 }
 
-export async function completeSetup(db: Db, input: CompleteSetupInput, ip: string | null, userAgent: string | null) {
+export async function completeSetup(db: Db, config: Config, input: CompleteSetupInput, ip: string | null, userAgent: string | null) {
+  await assertPasswordAllowed(db, config, input.password, { email: input.email, field: 'password' });
   const passwordHash = await hashPassword(input.password);
   const user = await withActor(db, { userId: null, reason: 'First administrator created through the setup link', clientIp: ip }, async (tx) => {
     await sql`select pg_advisory_xact_lock(${SETUP_LOCK})`.execute(tx);
