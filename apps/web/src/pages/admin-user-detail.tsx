@@ -13,6 +13,7 @@ import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { UserStatusBadge } from '@/features/admin/user-status-badge';
 import { UserAccountActions } from '@/features/admin/user-account-actions';
 import { ResetMfaButton, useMfaStateText } from '@/features/admin/reset-mfa-button';
+import { useAuditLabels } from '@/features/monitoring/audit-labels';
 import NotFoundPage from './not-found';
 
 type UserDetail = RouterOutputs['users']['byId'];
@@ -159,6 +160,7 @@ function TokensCard({ user: u }: { user: UserDetail }) {
 
 function HistoryCard({ user: u }: { user: UserDetail }) {
   const { t } = useTranslation('admin');
+  const labels = useAuditLabels();
   return (
     <Card>
       <CardHeader><CardTitle className="text-base">{t('detail.history')}</CardTitle></CardHeader>
@@ -172,7 +174,7 @@ function HistoryCard({ user: u }: { user: UserDetail }) {
               <tr key={h.id} className="border-t border-border" data-testid="user-history">
                 <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(h.occurredAt)}</td>
                 <td className="py-1 pr-4">{h.actorName ?? t('history.system')}</td>
-                <td className="py-1 pr-4">{h.tableName} #{h.recordId} · {h.action}{h.changedFields.length ? ` (${h.changedFields.join(', ')})` : ''}</td>
+                <td className="py-1 pr-4">{labels.table(h.tableName)} #{h.recordId} · {t(`monitoring:audit.operations.${h.action}`, { defaultValue: h.action })}{h.changedFields.length ? ` (${h.changedFields.map(labels.field).join(', ')})` : ''}</td>
                 <td className="py-1">{h.reason}</td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
-// /admin/users (administrators): every account, searched, filtered and paged by the server; Invite User.
+// /admin/users (administrators): every account, searched, filtered and paged by the server; Invite User;
+// the access review (CSV and PDF).
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { role as roleSchema, userStatus } from '@ctp/contracts';
@@ -13,6 +14,7 @@ import { Pagination } from '@/features/patients/pagination';
 import { useUrlFilters } from '@/features/patients/use-url-filters';
 import { usePageInRange } from '@/lib/use-page-in-range';
 import { InviteUserDialog } from '@/features/admin/invite-user-dialog';
+import { AccessReviewButtons } from '@/features/admin/access-review-buttons';
 import { UserFilters } from '@/features/admin/user-filters';
 import { UserStatusBadge } from '@/features/admin/user-status-badge';
 import NotFoundPage from './not-found';
@@ -33,7 +35,7 @@ function UsersList() {
   const pastEnd = usePageInRange(page, pageSize, list.data?.total);
   return (
     <div>
-      <PageHeader title={t('users.title')} description={t('users.subtitle')} actions={<InviteUserDialog />} />
+      <PageHeader title={t('users.title')} description={t('users.subtitle')} actions={<><AccessReviewButtons /><InviteUserDialog /></>} />
       <div className="grid gap-4">
         <UserFilters search={search} role={role ?? ''} status={status ?? ''} onChange={update} />
         {list.isPending || pastEnd ? (

@@ -14,7 +14,8 @@ function toBlob(file: ServerFile): Blob {
   return new Blob([bytes], { type: file.contentType });
 }
 
-function save(file: ServerFile) {
+/** Saves a file the server produced (the compliance downloads, the access review) under its name. */
+export function saveServerFile(file: ServerFile) {
   const url = URL.createObjectURL(toBlob(file));
   const a = document.createElement('a');
   a.href = url;
@@ -29,7 +30,7 @@ export function useComplianceDownload() {
   const { t } = useTranslation('compliance');
   return trpc.compliance.download.useMutation({
     onSuccess: (file) => {
-      save(file);
+      saveServerFile(file);
       toast({ title: t('downloads.ready'), description: file.filename });
     },
     onError: (error) => toast({ variant: 'destructive', title: t('downloads.failed'), description: error.message }),

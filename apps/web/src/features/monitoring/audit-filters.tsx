@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import { AUDIT_OPERATIONS } from '@ctp/contracts';
-import { humanizeColumn } from '@/components/activity-list';
+import { useAuditLabels } from './audit-labels';
 import { trpc } from '@/lib/trpc';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
@@ -13,12 +13,12 @@ import type { AuditFilter, useMonitoringParams } from './use-monitoring-params';
 export const AUDIT_TABLES = [
   'studies', 'sites', 'study_sites', 'patients', 'subject_visits', 'forms', 'form_versions', 'visit_forms',
   'form_submissions', 'queries', 'query_messages', 'milestones', 'budget_lines', 'protocol_deviations', 'users',
+  'study_memberships', 'account_links', 'api_tokens',
 ] as const;
 
-/** A table by its name in the reader's language (as the activity list names it). */
+/** A table by its name in the reader's language (as the activity list names it; identity tables too). */
 export function useTableLabel() {
-  const { t } = useTranslation('common');
-  return (table: string) => t(`activity.tables.${table}`, { defaultValue: humanizeColumn(table) });
+  return useAuditLabels().table;
 }
 
 export function AuditFilters({ filter, update }: { filter: AuditFilter; update: ReturnType<typeof useMonitoringParams>['update'] }) {

@@ -1,11 +1,12 @@
 // The audit trail's entries: an icon by action, the time, user, table, record (linked where it has a
-// screen), field, old → new value (shortened; the whole value on hover), reason and IP address.
+// screen), field (tables and fields by readable names, the column in the tooltip), old → new value
+// (shortened; the whole value on hover), reason and IP address.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Activity, FileCheck, MessageSquareWarning, Pencil, type LucideIcon } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 import { fullValue, recordLink, shortValue, type TrailEntry } from './audit-values';
-import { useTableLabel } from './audit-filters';
+import { useAuditLabels } from './audit-labels';
 
 const ICONS: Partial<Record<TrailEntry['action'], { icon: LucideIcon; tone: string }>> = {
   data_modified: { icon: Pencil, tone: 'text-blue-600' },
@@ -17,7 +18,7 @@ const COLUMNS = ['time', 'user', 'table', 'record', 'field', 'change', 'reason',
 
 function AuditRow({ entry: e }: { entry: TrailEntry }) {
   const { t } = useTranslation('monitoring');
-  const tableLabel = useTableLabel();
+  const labels = useAuditLabels();
   const { icon: Icon, tone } = ICONS[e.action] ?? GENERIC;
   const action = t(`audit.actions.${e.action}`);
   const link = recordLink(e.table, e.recordId, e.operation);
@@ -33,7 +34,7 @@ function AuditRow({ entry: e }: { entry: TrailEntry }) {
         <time dateTime={e.timestamp}>{formatDateTime(e.timestamp)}</time>
       </td>
       <td className="px-3 py-2">{e.userName}</td>
-      <td className="px-3 py-2">{tableLabel(e.table)}</td>
+      <td className="px-3 py-2">{labels.table(e.table)}</td>
       <td className="px-3 py-2 font-mono text-xs">
         {link ? (
           <Link to={link} className="text-primary underline-offset-4 hover:underline">
@@ -43,7 +44,9 @@ function AuditRow({ entry: e }: { entry: TrailEntry }) {
           e.recordId
         )}
       </td>
-      <td className="px-3 py-2 font-mono text-xs">{e.field}</td>
+      <td className="px-3 py-2 text-xs" title={e.field} data-field={e.field}>
+        {labels.field(e.field)}
+      </td>
       <td className="max-w-80 break-words px-3 py-2 text-xs" data-testid="audit-change">
         <span title={fullValue(e.oldValue)} className="text-muted-foreground">
           {shortValue(e.oldValue)}
