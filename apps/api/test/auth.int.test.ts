@@ -170,7 +170,7 @@ describe('identity cache (SESSION_CACHE_SECONDS)', () => {
     await first.login('monitor@demo.local');
     await second.login('monitor@demo.local');
     expect((await second.request('/api/dashboard/overview')).status).toBe(200);
-    const changed = await first.mutation('auth.changePassword', { currentPassword: TEST_PASSWORD, newPassword: 'Monitor-new-passw0rd' });
+    const changed = await first.mutation('auth.changePassword', { currentPassword: TEST_PASSWORD, newPassword: 'Fresh-new-passw0rd-26' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await second.request('/api/dashboard/overview')).status).toBe(401);
     expect((await first.request('/api/dashboard/overview')).status).toBe(200);
