@@ -1,7 +1,9 @@
 // Identity administration against a real database: the first administrator on an empty database,
 // invitations and password links, user administration with its refusals, and personal API tokens on
 // the REST paths.
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
 import { sql } from '@ctp/db';
 import { formDefinition } from '@ctp/contracts';
 import { createTestDatabase, TEST_PASSWORD, type TestDatabase } from './support/db.ts';
@@ -354,5 +356,70 @@ describe('password policy from configuration', () => {
     expect((await c.mutation('auth.setPassword', { token: tokenOf(path), password: TEST_PASSWORD })).status).toBe(400);
     expect((await c.mutation('auth.setPassword', { token: tokenOf(path), password: 'Renewed-Password-2026' })).status).toBe(200);
     expect((await c.login(email, 'Renewed-Password-2026')).body.result.data.email).toBe(email);
+  });
+});
+
+describe('links by e-mail (SMTP_URL), received by a real SMTP server', () => {
+  let t: TestDatabase;
+  let server: TestServer;
+  let smtp: SMTPServer;
+  const received: { to: string[]; body: string }[] = [];
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        let body = '';
+        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const port = (smtp.server.address() as AddressInfo).port;
+    t = await createTestDatabase({ seed: true });
+    config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://trials.hospital.example' });
+    server = await startServer(t.database, config);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.cleanup();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  /** The link in the last message to this address (the body decoded from quoted-printable, as a mail reader would). */
+  const linkTo = (email: string) => {
+    const message = [...received].reverse().find((m) => m.to.includes(email));
+    const text = message?.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return text ? /https:\/\/trials\.hospital\.example\/set-password\?token=[\w-]+/.exec(text)?.[0] : undefined;
+  };
+  let config: ReturnType<typeof testConfig>;
+
+  it('e-mails the invitation link with the public address, and it works', async () => {
+    const admin = await callerAs(t.database, demoEmail('admin'), config);
+    const { link } = await admin.users.invite({ email: 'mailed.user@hospital.example', fullName: 'Mailed User', role: 'sponsor' });
+    expect(link.emailed).toBe(true);
+    const url = linkTo('mailed.user@hospital.example');
+    expect(url).toBe(`https://trials.hospital.example${link.path}`);
+    const c = new TestClient(server.url);
+    expect((await c.mutation('auth.setPassword', { token: tokenOf(url!), password: 'Mailed-Password-2026' })).status).toBe(200);
+    expect((await c.login('mailed.user@hospital.example', 'Mailed-Password-2026')).status).toBe(200);
+  });
+
+  it('forgot password: the same answer for any address, a link only to an existing account', async () => {
+    const c = new TestClient(server.url);
+    const before = received.length;
+    const known = await c.mutation('auth.requestPasswordReset', { email: demoEmail('sponsor') });
+    const unknown = await c.mutation('auth.requestPasswordReset', { email: 'nobody@nowhere.example' });
+    expect(known.body.result.data).toEqual(unknown.body.result.data);
+    expect(received.length).toBe(before + 1);
+    const url = linkTo(demoEmail('sponsor'));
+    expect(url).toBeDefined();
+    expect((await c.mutation('auth.setPassword', { token: tokenOf(url!), password: 'Fresh-Reset-Pass-2026' })).status).toBe(200);
+    expect((await c.login(demoEmail('sponsor'), 'Fresh-Reset-Pass-2026')).status).toBe(200);
+    // The body holds the link, never the password.
+    expect(received.every((m) => !m.body.includes('Fresh-Reset-Pass-2026'))).toBe(true);
   });
 });
