@@ -289,6 +289,12 @@ describe('own sessions', () => {
     expect((await laptop.mutation('auth.revokeSession', { id: other.id })).status).toBe(200);
     expect((await phone.getJson('/trpc/auth.me')).result.data).toBeNull();
     expect((await laptop.getJson('/trpc/auth.me')).result.data.email).toBe(demoEmail('coordinator'));
+    // The name is the user's to change (audited), from the same page.
+    expect((await laptop.mutation('auth.updateProfile', { fullName: ' P ' })).status).toBe(400);
+    expect((await laptop.mutation('auth.updateProfile', { fullName: 'Priya Patel-Singh' })).body.result.data.fullName).toBe('Priya Patel-Singh');
+    expect((await laptop.getJson('/trpc/auth.me')).result.data.fullName).toBe('Priya Patel-Singh');
+    const audit = await t.database.db.selectFrom('auditEvents').select(['changes']).where('tableName', '=', 'users').where('reason', '=', 'Name changed by its owner').execute();
+    expect(audit).toHaveLength(1);
     // Someone else's session is not found.
     const stranger = new TestClient(server.url);
     await stranger.login(demoEmail('monitor'));

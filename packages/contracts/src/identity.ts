@@ -79,3 +79,6 @@ export const ASSIGNABLE_ROLES = ROLES;
 export const ACCESS_REVIEW_FORMATS = ['csv', 'pdf'] as const;
 export const accessReviewInput = z.object({ format: z.enum(ACCESS_REVIEW_FORMATS) });
 export type AccessReviewFormat = (typeof ACCESS_REVIEW_FORMATS)[number];
+
+/** The signed-in user's own name (profile page). */
+export const updateProfileInput = z.object({ fullName });

@@ -129,7 +129,9 @@ function MembershipsCard({ user: u }: { user: UserDetail }) {
         {u.memberships.map((m) => (
           <div key={m.id} className="flex flex-wrap justify-between gap-2 border-b border-border pb-2 last:border-0" data-testid="user-membership">
             <span><span className="font-medium">{m.studyCode}</span> · {tc(`roles.${m.role}`)}{m.siteName ? ` · ${m.siteName}` : ''}</span>
-            <span className="text-xs text-muted-foreground">{t('detail.since', { time: formatDateTime(m.createdAt) })}</span>
+            <span className="text-xs text-muted-foreground">
+              {m.endedAt ? t('detail.period', { from: formatDateTime(m.createdAt), to: formatDateTime(m.endedAt) }) : t('detail.since', { time: formatDateTime(m.createdAt) })}
+            </span>
           </div>
         ))}
       </CardContent>

@@ -1,6 +1,6 @@
-// A user's own live sessions (where they are signed in) and ending one of them from the profile page.
+// The profile page's own account: live sessions (where the user is signed in), ending one of them, and the name.
 import { TRPCError } from '@trpc/server';
-import { sql, type Db } from '@ctp/db';
+import { sql, withActor, type Db } from '@ctp/db';
 
 export async function listOwnSessions(db: Db, userId: number, currentSessionId: number | null) {
   const rows = await db
@@ -31,4 +31,11 @@ export async function revokeOwnSession(db: Db, userId: number, sessionId: number
     .where('revokedAt', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new TRPCError({ code: 'NOT_FOUND', message: 'Session not found or already ended' });
+}
+
+/** The user's own full name, changed from the profile page (audited on users). */
+export async function updateOwnName(db: Db, userId: number, fullName: string, ip: string | null) {
+  await withActor(db, { userId, reason: 'Name changed by its owner', clientIp: ip }, (tx) =>
+    tx.updateTable('users').set({ fullName, version: sql`version + 1`, updatedAt: sql`now()` }).where('id', '=', userId).execute(),
+  );
 }

@@ -8,13 +8,14 @@ import {
   requestPasswordResetInput,
   setPasswordWithLinkInput,
   setupStatusInput,
+  updateProfileInput,
   type CurrentUser,
 } from '@ctp/contracts';
 import { loadMemberships } from '../../access.ts';
 import { router, publicProcedure, authedProcedure, type Context } from '../../trpc.ts';
 import type { SessionUser } from './session.ts';
 import { login, logout, changePassword } from './service.ts';
-import { listOwnSessions, revokeOwnSession } from './own-sessions.ts';
+import { listOwnSessions, revokeOwnSession, updateOwnName } from './own-sessions.ts';
 import { administratorExists, completeSetup } from './setup.ts';
 import { findOpenLink } from './links.ts';
 import { passwordLinkStatus, requestPasswordReset, setPasswordWithLink } from './password-links.ts';
@@ -84,6 +85,11 @@ export const authRouter = router({
     await revokeOwnSession(ctx.db, ctx.user.id, input.id, ctx.sessionId);
     ctx.identity.forgetSession(input.id);
     return { ok: true };
+  }),
+  updateProfile: authedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
+    await updateOwnName(ctx.db, ctx.user.id, input.fullName, ctx.req.ip);
+    ctx.identity.forgetUser(ctx.user.id);
+    return currentUser(ctx, { ...ctx.user, fullName: input.fullName });
   }),
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const { token, expiresAt } = await changePassword(ctx.db, ctx.config, ctx.user, input, ctx.req.ip);

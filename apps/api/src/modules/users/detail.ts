@@ -27,8 +27,10 @@ export async function userDetail(db: Db, id: number) {
       .selectFrom('studyMemberships as m')
       .innerJoin('studies as s', 's.id', 'm.studyId')
       .leftJoin('sites as t', 't.id', 'm.siteId')
-      .select(['m.id', 's.code as studyCode', 's.title as studyTitle', 'm.role', 't.name as siteName', 'm.createdAt'])
+      .select(['m.id', 's.code as studyCode', 's.title as studyTitle', 'm.role', 't.name as siteName', 'm.createdAt', 'm.endedAt'])
       .where('m.userId', '=', id)
+      // Present memberships first, then past ones (ended), each by study.
+      .orderBy(sql`m.ended_at is not null`)
       .orderBy('s.code')
       .orderBy('m.id')
       .execute(),
@@ -61,7 +63,7 @@ export async function userDetail(db: Db, id: number) {
     deactivatedAt: iso(user.deactivatedAt),
     createdAt: iso(user.createdAt)!,
     sessions: sessions.map((s) => ({ ...s, createdAt: iso(s.createdAt)!, lastSeenAt: iso(s.lastSeenAt)! })),
-    memberships: memberships.map((m) => ({ ...m, createdAt: iso(m.createdAt)! })),
+    memberships: memberships.map((m) => ({ ...m, createdAt: iso(m.createdAt)!, endedAt: iso(m.endedAt) })),
     apiTokens: tokens.map((k) => ({ ...k, expiresAt: iso(k.expiresAt)!, revokedAt: iso(k.revokedAt), createdAt: iso(k.createdAt)!, lastUsedAt: iso(k.lastUsedAt) })),
     history: history.map((h) => ({ ...h, id: Number(h.id), occurredAt: iso(h.occurredAt)!, changedFields: Object.keys((h.changes ?? {}) as object) })).map(({ changes: _c, ...rest }) => rest),
   };
