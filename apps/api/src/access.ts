@@ -75,6 +75,30 @@ export function holdsPermission(user: SessionUser, memberships: Memberships, per
   return false;
 }
 
+/** The role the user acts with in a study: 'admin' for administrators, else their membership role there (null: not a member). */
+export function roleInStudy(user: SessionUser, scope: StudyScope, studyId: number): Role | null {
+  if (scope.all || user.role === 'admin') return 'admin';
+  return scope.roles.get(studyId) ?? null;
+}
+
+/** Whether the user's role in this study grants a permission (a second permission checked inside a procedure). */
+export function canInStudy(user: SessionUser, scope: StudyScope, studyId: number, permission: Permission): boolean {
+  const role = roleInStudy(user, scope, studyId);
+  return role !== null && can(role, permission);
+}
+
+/** Whether the user holds a permission in any of the studies of the scope, or by the global role (lists across studies). */
+export function canSomewhere(user: SessionUser, scope: StudyScope, permission: Permission): boolean {
+  if (can(user.role, permission) && (scope.all || user.role === 'admin')) return true;
+  return [...scope.roles.values()].some((role) => can(role, permission));
+}
+
+/** The scope narrowed to the studies where the user's role also grants a second permission. */
+export function narrowScope(user: SessionUser, scope: StudyScope, permission: Permission): StudyScope {
+  if (scope.all) return scope;
+  return { ...scope, studyIds: scope.studyIds.filter((id) => canInStudy(user, scope, id, permission)) };
+}
+
 /** For compatibility with callers that need every membership (the signed-in user's own sites). */
 export async function loadScope(db: Db, user: SessionUser): Promise<StudyScope> {
   return scopeFor(await loadMemberships(db, user), null);

@@ -76,6 +76,16 @@ describe('study teams', () => {
     // ... and may not raise one in A, where they are the investigator.
     const aSubject = await t.database.db.selectFrom('patients').select('id').where('studyId', '=', a.id).where('siteId', '=', a.site).orderBy('id').executeTakeFirstOrThrow();
     await rejects(dual.queries.create({ patientId: aSubject.id, type: 'clarification', description: 'Please confirm the visit date', priority: 'medium' }), 'FORBIDDEN');
+    // Source data verification is the monitor's: done in B, refused in A (though the global role is investigator).
+    const entryIn = (studyId: number, siteId?: number) => {
+      let q = t.database.db.selectFrom('formSubmissions').select(['id', 'version']).where('studyId', '=', studyId).where('status', '<>', 'draft').where('sdvAt', 'is', null).where('lockedAt', 'is', null).where('frozenAt', 'is', null);
+      if (siteId !== undefined) q = q.where('siteId', '=', siteId);
+      return q.orderBy('id').executeTakeFirstOrThrow();
+    };
+    const inB = await entryIn(b.id);
+    await dual.casebook.review({ submissionId: inB.id, version: inB.version, action: 'verify' });
+    const inA = await entryIn(a.id, a.site);
+    await rejects(dual.casebook.review({ submissionId: inA.id, version: inA.version, action: 'verify' }), 'FORBIDDEN', /role in this study/);
   });
 
   it('lets the study manager of a study manage its team, and nobody else', async () => {

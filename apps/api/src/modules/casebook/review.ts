@@ -3,8 +3,8 @@
 // itself refuses changes to frozen or locked data (migration 0014); these steps only set the flags.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
-import { can, type ReviewAction } from '@ctp/contracts';
-import { assertInScope } from '../../access.ts';
+import type { ReviewAction } from '@ctp/contracts';
+import { assertInScope, canInStudy, canSomewhere, ROLE_IN_STUDY_FORBIDS } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion } from '../../sql-helpers.ts';
@@ -20,7 +20,7 @@ const DEFAULT_REASON: Record<ReviewAction, string> = {
 
 export async function reviewSubmission(ctx: ProcedureCtx, input: { submissionId: number; version: number; action: ReviewAction; reason?: string }) {
   const needs = input.action === 'verify' || input.action === 'unverify' ? 'data.verify' : 'data.lock';
-  if (!can(ctx.user.role, needs)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this action' });
+  if (!canSomewhere(ctx.user, ctx.scope, needs)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this action' });
   if (input.action === 'unlock' && !input.reason) throw fieldError('reason', 'Give the reason for unlocking');
   return withActor(ctx.db, actorOf(ctx, input.reason ?? DEFAULT_REASON[input.action]), async (tx) => {
     const s = await tx
@@ -31,6 +31,8 @@ export async function reviewSubmission(ctx: ProcedureCtx, input: { submissionId:
       .executeTakeFirst();
     if (!s) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found' });
   assertInScope(ctx.scope, s.studyId, 'Form entry not found');
+    // SDV is a monitor's, freezing and locking a data manager's: by the role held in this study.
+    if (!canInStudy(ctx.user, ctx.scope, s.studyId, needs)) throw new TRPCError({ code: 'FORBIDDEN', message: ROLE_IN_STUDY_FORBIDS });
     if (s.version !== input.version) throw staleVersion();
     if (s.status === 'draft') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'A draft is reviewed once it is submitted' });
     const refuse = (message: string) => new TRPCError({ code: 'PRECONDITION_FAILED', message });

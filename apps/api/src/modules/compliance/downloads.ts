@@ -5,8 +5,8 @@
 //                version, when, with which meaning and
 //                hash, and whether the signature is still valid
 import { TRPCError } from '@trpc/server';
-import { can, type AuditEntry } from '@ctp/contracts';
-import { assertStudyVisible, visibleStudyIds } from '../../access.ts';
+import type { AuditEntry } from '@ctp/contracts';
+import { assertStudyVisible, canInStudy, visibleStudyIds } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { toCsv } from '../../csv.ts';
 import { sql } from '@ctp/db';
@@ -31,8 +31,8 @@ export interface Download {
 const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 async function auditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<Download> {
-  if (!can(ctx.user.role, 'audit.read')) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not give access to the audit trail' });
   assertStudyVisible(ctx.scope, studyId);
+  if (!canInStudy(ctx.user, ctx.scope, studyId, 'audit.read')) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not give access to the audit trail' });
   const entries: AuditEntry[] = [];
   let cursor: string | undefined;
   do {

@@ -3,8 +3,8 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from '@ctp/db';
 import type { Db } from '@ctp/db';
-import { can, formDefinition, type FormDefinition, type FormDetail } from '@ctp/contracts';
-import { assertInScope } from '../../access.ts';
+import { formDefinition, type FormDefinition, type FormDetail } from '@ctp/contracts';
+import { assertInScope, canInStudy } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 
 export const FORM_NOT_FOUND = 'Form not found';
@@ -80,7 +80,7 @@ export async function formDetail(ctx: ProcedureCtx, id: number): Promise<FormDet
     libraryDomain: form.libraryDomain,
     definition: storedDefinition(latest.definition),
     definitionVersionId: latest.id,
-    editable: form.status !== 'archived' && can(ctx.user.role, 'form.build'),
+    editable: form.status !== 'archived' && canInStudy(ctx.user, ctx.scope, form.studyId, 'form.build'),
     versions: rows.map((v) => ({
       id: v.id,
       versionNumber: v.versionNumber,

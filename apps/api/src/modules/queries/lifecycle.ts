@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import { QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
-import { assertActsForSite, canSeeStudySite, assertInScope } from '../../access.ts';
+import { assertActsForSite, canSeeStudySite, assertInScope, roleInStudy } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
@@ -71,7 +71,8 @@ function assertStep(q: QueryForStep, to: QueryLifecycle) {
 
 /** Closing, re-opening, cancelling and editing: the raiser, a data manager, or anyone allowed for an automatic query. */
 function assertOwnsDecision(ctx: ProcedureCtx, q: QueryForStep) {
-  if (DATA_ROLES.includes(ctx.user.role) || q.raisedBy === null || q.raisedBy === ctx.user.id) return;
+  const role = roleInStudy(ctx.user, ctx.scope, q.studyId);
+  if ((role && DATA_ROLES.includes(role)) || q.raisedBy === null || q.raisedBy === ctx.user.id) return;
   throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the person who raised this query or a data manager can decide on it' });
 }
 

@@ -5,7 +5,8 @@
 // Values: 'site.read' shows what changed (fields, who, when, why); old and new values only go to roles
 // holding 'audit.read'.
 import { sql } from '@ctp/db';
-import { can, type ActivityEvent } from '@ctp/contracts';
+import type { ActivityEvent } from '@ctp/contracts';
+import { canSomewhere } from '../../access.ts';
 import { readActivity } from '../audit/activity-events.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { siteScope } from './scope.ts';
@@ -24,5 +25,5 @@ export async function siteActivity(
   const assignments = sql`array(select ss.id::text from study_sites ss
                                 where ss.site_id = ${siteId} and ${scope.studyCounts('ss.study_id')})`;
   const source = sql`(${branch('sites', sql`array[${String(siteId)}]::text[]`)} union all ${branch('study_sites', assignments)})`;
-  return readActivity(ctx.db, source, limit, can(ctx.user.role, 'audit.read'));
+  return readActivity(ctx.db, source, limit, canSomewhere(ctx.user, ctx.scope, 'audit.read'));
 }

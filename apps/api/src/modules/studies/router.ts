@@ -1,8 +1,8 @@
 // studies.*: the studies a user may see, their detail with insights, create, update and recent activity.
 import { z } from 'zod';
-import { can, id, studyActivityInput, studyCreateInput, studyListInput, studyUpdateInput } from '@ctp/contracts';
+import { id, studyActivityInput, studyCreateInput, studyListInput, studyUpdateInput } from '@ctp/contracts';
 import { router, permitted, actorOf } from '../../trpc.ts';
-import { visibleStudyIds } from '../../access.ts';
+import { canInStudy, visibleStudyIds } from '../../access.ts';
 import { listStudies } from './list.ts';
 import { studyDetail } from './detail.ts';
 import { createStudy, updateStudy } from './write.ts';
@@ -32,5 +32,5 @@ export const studiesRouter = router({
   /** Audit events of the study and its child rows; old/new values only for roles with 'audit.read'. */
   recentActivity: permitted('study.read')
     .input(studyActivityInput)
-    .query(({ ctx, input }) => recentActivity(ctx.db, ctx.scope, input, can(ctx.user.role, 'audit.read'))),
+    .query(({ ctx, input }) => recentActivity(ctx.db, ctx.scope, input, canInStudy(ctx.user, ctx.scope, input.studyId, 'audit.read'))),
 });
