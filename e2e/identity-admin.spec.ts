@@ -153,7 +153,7 @@ test('an administrator invites a coordinator, who sets a password and signs in; 
   await page.getByTestId('user-row').getByRole('link').click();
   await expect(page.getByTestId('user-status')).toHaveText('Active');
   await page.getByRole('button', { name: 'Deactivate' }).click();
-  await page.getByLabel('Reason for change').fill('Left the site');
+  await page.getByRole('dialog').getByLabel('Reason').fill('Left the site');
   await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByTestId('user-status')).toHaveText('Inactive');
   await expect(page.getByTestId('user-history').first()).toContainText('Left the site');

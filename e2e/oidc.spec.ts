@@ -99,7 +99,7 @@ test('an administrator turns off password log-in for an account; its password is
   await page.getByTestId('user-row').getByRole('link').click();
   await expect(page.getByText('Password log-in', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Turn off password log-in' }).click();
-  await page.getByLabel('Reason for change').fill('Signs in with the hospital directory');
+  await page.getByRole('dialog').getByLabel('Reason').fill('Signs in with the hospital directory');
   await page.getByRole('dialog').getByRole('button', { name: 'Turn off password log-in' }).click();
   await expect(page.getByText('Off: signs in with single sign-on only')).toBeVisible();
   await expect(page.getByTestId('user-history').first()).toContainText('Signs in with the hospital directory');

@@ -1,18 +1,10 @@
-// One account action that needs a reason (deactivate, reactivate, unlock, end sessions): a button that
-// opens a dialog asking why, then runs the action. The server's refusal is shown, the reason kept.
+// One action that needs a reason (deactivate, reactivate, unlock, end sessions, remove from a team):
+// a button that opens the shared reason dialog, then runs the action. The server's refusal is shown in
+// the dialog and the dialog stays open; on success it closes.
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { reason } from '@ctp/contracts';
 import { serverError, type ServerError } from '@/lib/server-error';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { FormActions } from '@/components/form-actions';
-import { WriteErrorNotice } from '@/components/write-error-notice';
-import { ReasonField } from '@/features/sites/reason-field';
-
-const schema = z.object({ reason });
+import { ReasonDialog } from '@/features/casebook/reason-dialog';
 
 export function ReasonActionDialog({
   id,
@@ -34,47 +26,36 @@ export function ReasonActionDialog({
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<ServerError | null>(null);
   const [pending, setPending] = useState(false);
-  const form = useForm<{ reason: string }>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
   return (
-    <Dialog
+    <ReasonDialog
+      id={`${id}-reason`}
+      trigger={
+        <Button size="sm" variant={variant}>
+          {icon} {label}
+        </Button>
+      }
+      title={title}
+      description={description}
+      submitLabel={label}
+      pending={pending}
+      error={error}
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         setError(null);
-        if (o) form.reset({ reason: '' });
       }}
-    >
-      <DialogTrigger asChild>
-        <Button size="sm" variant={variant}>
-          {icon} {label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit(async (v) => {
-            setError(null);
-            setPending(true);
-            try {
-              await run(v.reason);
-              setOpen(false);
-            } catch (err) {
-              setError(serverError(err));
-            } finally {
-              setPending(false);
-            }
-          })}
-        >
-          <ReasonField id={`${id}-reason`} error={form.formState.errors.reason?.message} registration={form.register('reason')} />
-          <WriteErrorNotice error={error} />
-          <FormActions onCancel={() => setOpen(false)} pending={pending} submitLabel={label} />
-        </form>
-      </DialogContent>
-    </Dialog>
+      onSubmit={async (reason) => {
+        setError(null);
+        setPending(true);
+        try {
+          await run(reason);
+          setOpen(false);
+        } catch (err) {
+          setError(serverError(err));
+        } finally {
+          setPending(false);
+        }
+      }}
+    />
   );
 }
