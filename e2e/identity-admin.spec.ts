@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { generate } from 'otplib';
-import { loginAs } from './support/auth';
+import { DEMO_PASSWORD, loginAs } from './support/auth';
 
 const NEW_PASSWORD = 'Correct-Horse-42';
 
@@ -169,6 +169,12 @@ test('a personal API token reads the REST paths with its owner\'s scope and stop
   await page.getByRole('menuitem', { name: 'Account & API tokens' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('own-session')).not.toHaveCount(0);
+  // The password policy answers on the new password's field (nothing is changed here).
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password').fill('mailcreated5240');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('This password is among the most common breached passwords: choose another')).toBeVisible();
+
   await page.getByLabel('Name', { exact: true }).fill('Monitoring report');
   await page.getByLabel('Access').selectOption('read');
   await page.getByRole('button', { name: 'Create token' }).click();

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { ChangePasswordForm } from './change-password-form';
 
 export function ProfileCard({ me }: { me: CurrentUser }) {
   const { t, i18n } = useTranslation('account');
@@ -45,7 +46,10 @@ export function ProfileCard({ me }: { me: CurrentUser }) {
           <dt className="text-muted-foreground">{t('fields.email')}</dt><dd>{me.email}</dd>
           <dt className="text-muted-foreground">{t('fields.role')}</dt><dd>{tc(`roles.${me.role}`)}</dd>
         </dl>
-        <p className="text-xs text-muted-foreground">{t('profile.passwordHint')}</p>
+        <div className="grid gap-2 border-t border-border pt-4">
+          <h3 className="text-sm font-medium">{tc('profile.changePassword')}</h3>
+          <ChangePasswordForm />
+        </div>
       </CardContent>
     </Card>
   );
