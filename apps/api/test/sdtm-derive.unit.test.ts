@@ -1,7 +1,7 @@
 // SDTM derivations: ISO 8601 dates (partial dates kept partial), --DY without a day 0, EPOCH, USUBJID,
 // --SEQ in date order, the parse of a field's SDTM target and findings records from it.
 import { describe, expect, it } from 'vitest';
-import { assignSeq, combineDateTime, dayNumber, exposureRange, findingsRecords, isoDtc, parseTarget, plannedStudyDay, studyDay, usubjid } from '../src/modules/cdisc/sdtm/derive.ts';
+import { assignSeq, combineDateTime, dayNumber, exposureOngoing, exposureRange, findingsRecords, isoDtc, parseTarget, plannedStudyDay, studyDay, usubjid } from '../src/modules/cdisc/sdtm/derive.ts';
 import { DEFAULT_STEPS, durationDays, elementSpans, epochAt, epochDesign, startAnchor, stepsOf } from '../src/modules/cdisc/sdtm/epochs.ts';
 import { countryAlpha3, trialVisits } from '../src/modules/cdisc/sdtm/domains.ts';
 import { datasetVariables } from '../src/modules/cdisc/sdtm/generate.ts';
@@ -54,6 +54,15 @@ describe('DM exposure dates', () => {
     expect(exposureRange([{ EXSTDTC: '2024-01-10T08:30', EXENDTC: '2024-01-10T09:00' }])).toEqual({ RFXSTDTC: '2024-01-10T08:30', RFXENDTC: '2024-01-10T09:00' });
     expect(exposureRange([])).toEqual({ RFXSTDTC: null, RFXENDTC: null });
     expect(exposureRange([{ EXSTDTC: null, EXENDTC: null }])).toEqual({ RFXSTDTC: null, RFXENDTC: null });
+  });
+  it('a record started without an end is ongoing exposure: RFXENDTC is then its start', () => {
+    const ongoing = [{ EXSTDTC: '2024-01-10', EXENDTC: null }];
+    expect(exposureRange(ongoing)).toEqual({ RFXSTDTC: '2024-01-10', RFXENDTC: '2024-01-10' });
+    expect(exposureOngoing(ongoing)).toBe(true);
+    expect(exposureOngoing([{ EXSTDTC: '2024-01-10', EXENDTC: '2024-02-07' }, { EXSTDTC: '2024-02-08', EXENDTC: '' }])).toBe(true);
+    expect(exposureOngoing([{ EXSTDTC: '2024-01-10', EXENDTC: '2024-02-07' }])).toBe(false);
+    expect(exposureOngoing([])).toBe(false);
+    expect(exposureOngoing([{ EXSTDTC: null, EXENDTC: null }])).toBe(false);
   });
 });
 

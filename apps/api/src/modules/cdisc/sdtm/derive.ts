@@ -74,6 +74,13 @@ export function exposureRange(ex: readonly SdtmRecord[]): { RFXSTDTC: string | n
   return { RFXSTDTC: first, RFXENDTC: last };
 }
 
+/** Whether a subject's exposure is still going on: a record with a start and no end (EXENDTC not yet
+ *  collected). RFXENDTC then is the latest start (SDTMIG 3.4), which is not the end of treatment: EPOCH's
+ *  "after the last dose" elements are not started by it (see domains.ts). */
+export function exposureOngoing(ex: readonly SdtmRecord[]): boolean {
+  return ex.some((r) => typeof r.EXSTDTC === 'string' && r.EXSTDTC !== '' && !(typeof r.EXENDTC === 'string' && r.EXENDTC !== ''));
+}
+
 /** --SEQ: numbers a subject's records 1..n in date order (partial dates sort by their known part; undated
  *  last), ties in their given order. Mutates and returns the records. */
 export function assignSeq(records: SdtmRecord[], seqVar: string, dateVars: readonly string[]): SdtmRecord[] {

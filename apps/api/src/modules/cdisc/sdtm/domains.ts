@@ -9,6 +9,7 @@ import { DEFAULT_STEPS, elementSpans, epochAt, stepsOf, type EpochDesign } from 
 import {
   assignSeq,
   combineDateTime,
+  exposureOngoing,
   exposureRange,
   findingsRecords,
   isoDtc,
@@ -290,19 +291,23 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
     else if (s.withdrawalDate) pending.push({ domain: 'DS', supp: [], record: { DSTERM: 'WITHDRAWN FROM STUDY', DSDECOD: 'OTHER', DSCAT: 'DISPOSITION EVENT', DSSTDTC: s.withdrawalDate } });
   }
 
-  // RFXSTDTC/RFXENDTC: the first and last exposure (EX); RFENDTC, the reference end, is the last exposure
-  // of a randomised subject (SDTMIG 3.4: "often equivalent to the date/time of last exposure"), chosen for
-  // every subject alike so that the reference period is the treatment period; empty for a subject not
-  // randomised, or randomised without exposure recorded yet.
-  const { RFXSTDTC, RFXENDTC } = exposureRange(pending.filter((p) => p.domain === 'EX').map((p) => p.record));
+  // RFXSTDTC/RFXENDTC: the first and last exposure (EX): the earliest EXSTDTC, the latest EXENDTC or EXSTDTC
+  // where a record has no end (SDTMIG 3.4), so a subject still on treatment has RFXENDTC = its latest start.
+  // RFENDTC, the reference end, is the last exposure of a randomised subject (SDTMIG 3.4: "often equivalent
+  // to the date/time of last exposure"), chosen for every subject alike so that the reference period is the
+  // treatment period; empty for a subject not randomised, or randomised without exposure recorded.
+  const exposure = pending.filter((p) => p.domain === 'EX').map((p) => p.record);
+  const { RFXSTDTC, RFXENDTC } = exposureRange(exposure);
   const rfen = rfst && RFXENDTC ? RFXENDTC : '';
-  if (rfst && !RFXENDTC) ctx.note('RFENDTC (the last exposure) left empty for randomised subjects with no exposure recorded yet');
-  // EPOCH: the subject's elements (its arm's, from the design) started by its own dates
+  if (rfst && !RFXENDTC) ctx.note('RFENDTC (the last exposure) left empty for randomised subjects with no exposure recorded');
+  // EPOCH: the subject's elements (its arm's, from the design) started by its own dates; while exposure is
+  // ongoing (a record without an end) the last dose is not known yet, so an element that starts after the
+  // last dose starts when the treatment element's planned duration has passed
   const spans = elementSpans(stepsOf(ctx.design ?? NO_DESIGN, s.actualArmCode, s.plannedArmCode), {
     consent: typeof dmExtra.RFICDTC === 'string' ? dmExtra.RFICDTC : s.screeningDate,
     referenceStart: rfst || null,
     firstDose: RFXSTDTC,
-    lastDose: RFXENDTC,
+    lastDose: exposureOngoing(exposure) ? null : RFXENDTC,
   });
 
   // Common variables, --DY, EPOCH and --SEQ per domain
