@@ -1,17 +1,21 @@
 // SDTM of the seeded demo studies against what issue 25 found (items 2, 3, 4, 8, 9): DM's exposure dates
-// (RFXSTDTC, RFXENDTC) are the earliest and latest EX dates of each subject; RFENDTC, the last exposure, is
-// filled for every randomised subject with exposure recorded (the others are still on treatment); --ENRF
-// only where RFENDTC is; EPOCH follows the design's elements (screening before the first dose, treatment to
-// the last, follow-up from the day after), within the epochs TA names; the demo's adverse events are dated,
-// serious or not, with an outcome and coded (AEDECOD); selection visits come before Day 0. Then the CORE
-// rules CORE-000239, CORE-000191 and CORE-000177 on the generated packages: the largest study with adverse
-// events (CORE-000191 only on the subjects still on treatment) and a completed study (none).
+// (RFXSTDTC, RFXENDTC) are the earliest EXSTDTC and the latest EXENDTC (EXSTDTC where a record has no end) of
+// each subject; the demo records exposure from the first dose (Day 0, the randomisation), its end once the
+// treatment ends, so every randomised subject has exposure and RFENDTC (the last exposure); a subject still
+// on treatment has an administration without an end and RFXENDTC = its start; --ENRF only where RFENDTC is;
+// EPOCH follows the design's elements (screening before the first dose, treatment to the last, follow-up from
+// the day after; while on treatment, from the end of the treatment element's planned duration), within the
+// epochs TA names; the demo's adverse events are dated, serious or not, with an outcome and coded (AEDECOD);
+// selection visits come before Day 0; no subject has an arm before its Day 0. Then the CORE rules
+// CORE-000239, CORE-000191 and CORE-000177 on the generated package of every demo study with randomised
+// subjects: none finds anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStore, sql } from '@ctp/db';
 import { createTestDatabase, TEST_STORAGE_DIR, TEST_TODAY, type TestDatabase } from './support/db.ts';
 import { awaitSdtmRun, startSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
 import { validateSdtmRun } from '../src/modules/cdisc/validation/run.ts';
 import { readDatasetJson } from '../src/modules/cdisc/formats/dataset-json.ts';
+import { durationDays } from '../src/modules/cdisc/sdtm/epochs.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 interface Package {
@@ -27,6 +31,8 @@ let t: TestDatabase;
 const files = new BlobStore(TEST_STORAGE_DIR);
 let aeStudy: Package;
 let completedStudy: Package;
+/** Every demo study with randomised subjects (aeStudy and completedStudy among them). */
+let studies: Package[];
 const RULES = ['CORE-000239', 'CORE-000191', 'CORE-000177'];
 
 async function generate(studyId: number, code: string): Promise<Package> {
@@ -59,25 +65,34 @@ const bySubject = (rows: Row[]) => {
   return out;
 };
 const day = (d: unknown) => String(d ?? '').slice(0, 10);
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
   const db = t.database.db;
-  const ae = await sql<{ id: number; code: string }>`
-    select st.id, st.code from studies st join forms f on f.study_id = st.id and f.code = 'AE_REPORT'
-      join form_submissions s on s.form_id = f.id group by st.id, st.code order by count(*) desc, st.id limit 1`.execute(db);
-  const done = await sql<{ id: number; code: string }>`
-    select st.id, st.code from studies st where st.status = 'completed' and exists (select 1 from patients p where p.study_id = st.id) order by st.id limit 1`.execute(db);
-  aeStudy = await generate(ae.rows[0]!.id, ae.rows[0]!.code);
-  completedStudy = await generate(done.rows[0]!.id, done.rows[0]!.code);
-}, 300_000);
+  const randomised = await sql<{ id: number; code: string }>`
+    select st.id, st.code from studies st where exists (select 1 from patients p where p.study_id = st.id and p.actual_arm_id is not null) order by st.id`.execute(db);
+  const ae = await sql<{ id: number }>`
+    select st.id from studies st join forms f on f.study_id = st.id and f.code = 'AE_REPORT'
+      join form_submissions s on s.form_id = f.id group by st.id order by count(*) desc, st.id limit 1`.execute(db);
+  const done = await sql<{ id: number }>`
+    select st.id from studies st where st.status = 'completed' and exists (select 1 from patients p where p.study_id = st.id) order by st.id limit 1`.execute(db);
+  studies = [];
+  for (const st of randomised.rows) studies.push(await generate(st.id, st.code));
+  aeStudy = studies.find((p) => p.studyId === ae.rows[0]!.id)!;
+  completedStudy = studies.find((p) => p.studyId === done.rows[0]!.id)!;
+  expect(aeStudy).toBeDefined();
+  expect(completedStudy).toBeDefined();
+  // more than the two studies named above: the demo's planning studies have no subjects
+  expect(studies.length).toBeGreaterThan(2);
+}, 600_000);
 afterAll(async () => {
   await t.cleanup();
 });
 
 describe('DM reference dates', () => {
   it('RFXSTDTC and RFXENDTC are the earliest EXSTDTC and the latest EXENDTC of each subject, empty without exposure', () => {
-    for (const p of [aeStudy, completedStudy]) {
+    for (const p of studies) {
       const ex = bySubject(rowsOf(p, 'EX'));
       let withExposure = 0;
       for (const dm of rowsOf(p, 'DM')) {
@@ -98,36 +113,57 @@ describe('DM reference dates', () => {
     }
   });
 
-  it('RFENDTC is the last exposure of every randomised subject with exposure; the others are still on treatment', async () => {
-    for (const p of [aeStudy, completedStudy]) {
+  it('every randomised subject has exposure from its Day 0 and RFENDTC, its last exposure; a subject on treatment has no exposure end yet', async () => {
+    for (const p of studies) {
       const dm = rowsOf(p, 'DM');
+      const ex = bySubject(rowsOf(p, 'EX'));
       const randomised = dm.filter((r) => r.ARM);
-      const filled = randomised.filter((r) => r.RFENDTC);
-      expect(filled.length, p.code).toBeGreaterThan(0);
-      for (const r of filled) expect(r.RFENDTC).toBe(r.RFXENDTC);
-      for (const r of dm.filter((x) => !x.ARM)) expect([r.RFSTDTC, r.RFENDTC], String(r.USUBJID)).toEqual([null, null]);
-      // a randomised subject without RFENDTC has no exposure entry yet: treated from Day 0, its Day 28 not
-      // yet reached or done, not withdrawn
-      const missing = randomised.filter((r) => !r.RFENDTC).map((r) => String(r.USUBJID).slice(p.code.length + 1));
-      if (missing.length) {
-        const { rows } = await sql<{ subjectCode: string; days: number; withdrawn: boolean; exposure: number }>`
-          select p.subject_code as "subjectCode", (${TEST_TODAY}::date - p.enrollment_date)::int as days, p.withdrawal_date is not null as withdrawn,
-                 (select count(*)::int from form_submissions s join forms f on f.id = s.form_id and f.code = 'EX' where s.patient_id = p.id) as exposure
-            from patients p where p.study_id = ${p.studyId} and p.subject_code in (${sql.join(missing)})`.execute(t.database.db);
-        expect(rows.length).toBe(missing.length);
-        for (const r of rows) {
-          expect(r, r.subjectCode).toMatchObject({ withdrawn: false, exposure: 0 });
-          expect(r.days, r.subjectCode).toBeLessThanOrEqual(31);
-        }
+      expect(randomised.length, p.code).toBeGreaterThan(0);
+      for (const r of randomised) {
+        expect(r.RFENDTC, String(r.USUBJID)).toBeTruthy();
+        expect(r.RFENDTC).toBe(r.RFXENDTC);
+        expect(ex.get(String(r.USUBJID))?.length, String(r.USUBJID)).toBeGreaterThan(0);
       }
-      if (p === completedStudy) expect(missing).toEqual([]);
+      for (const r of dm.filter((x) => !x.ARM)) {
+        expect([r.RFSTDTC, r.RFENDTC, r.RFXSTDTC], String(r.USUBJID)).toEqual([null, null, null]);
+        expect(ex.has(String(r.USUBJID)), String(r.USUBJID)).toBe(false);
+      }
+      // on treatment: an administration without an end, so the last exposure is its start (Day 0); these are
+      // the subjects whose treatment has not ended in the data: not withdrawn or completed, Day 28 neither
+      // done nor missed
+      const onTreatment = randomised.filter((r) => ex.get(String(r.USUBJID))!.some((e) => !e.EXENDTC));
+      for (const r of onTreatment) expect([r.RFXENDTC, r.RFENDTC], String(r.USUBJID)).toEqual([r.RFXSTDTC, r.RFXSTDTC]);
+      const { rows } = await sql<{ subjectCode: string }>`
+        select p.subject_code as "subjectCode" from patients p
+         where p.study_id = ${p.studyId} and p.actual_arm_id is not null and p.withdrawal_date is null and p.completion_date is null
+           and not exists (select 1 from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id and vd.code = 'D28'
+                            where sv.patient_id = p.id and sv.status in ('completed', 'warning', 'missed'))`.execute(t.database.db);
+      expect(onTreatment.map((r) => String(r.USUBJID).slice(p.code.length + 1)).sort(), p.code).toEqual(rows.map((r) => r.subjectCode).sort());
+      if (p === completedStudy) expect(onTreatment).toEqual([]);
       // RFPENDTC, the end of participation, is on or after the reference end
-      for (const r of filled.filter((x) => x.RFPENDTC)) expect(day(r.RFPENDTC) >= day(r.RFENDTC), String(r.USUBJID)).toBe(true);
+      for (const r of randomised.filter((x) => x.RFPENDTC)) expect(day(r.RFPENDTC) >= day(r.RFENDTC), String(r.USUBJID)).toBe(true);
     }
+    // the study with the most adverse events is still running: some of its subjects are on treatment
+    const ex = bySubject(rowsOf(aeStudy, 'EX'));
+    expect([...ex.values()].filter((records) => records.some((e) => !e.EXENDTC)).length).toBeGreaterThan(0);
+  });
+
+  it('in every study, a subject has an arm only once randomised (its Day 0 reached) and one Exposure log opened on that day', async () => {
+    const { rows } = await sql<{ armWithoutDay0: number; day0WithoutArm: number; exposureLogs: number; randomised: number; startedOnDay0: number }>`
+      select count(*) filter (where p.actual_arm_id is not null and (p.enrollment_date is null or p.enrollment_date > ${TEST_TODAY}::date))::int as "armWithoutDay0",
+             count(*) filter (where p.actual_arm_id is null and p.enrollment_date is not null)::int as "day0WithoutArm",
+             count(*) filter (where p.actual_arm_id is not null)::int as randomised,
+             coalesce(sum((select count(*) from form_submissions s join forms f on f.id = s.form_id and f.code = 'EX' where s.patient_id = p.id)), 0)::int as "exposureLogs",
+             coalesce(sum((select count(*) from form_submissions s join forms f on f.id = s.form_id and f.code = 'EX'
+                            where s.patient_id = p.id and s.data->'EXLOG'->0->>'EXSTDAT' = p.enrollment_date::text)), 0)::int as "startedOnDay0"
+        from patients p`.execute(t.database.db);
+    const r = rows[0]!;
+    expect(r.randomised).toBeGreaterThan(0);
+    expect(r).toEqual({ armWithoutDay0: 0, day0WithoutArm: 0, randomised: r.randomised, exposureLogs: r.randomised, startedOnDay0: r.randomised });
   });
 
   it('--ENRF only for subjects with a reference end', () => {
-    for (const p of [aeStudy, completedStudy]) {
+    for (const p of studies) {
       const rfen = new Map(rowsOf(p, 'DM').map((r) => [String(r.USUBJID), r.RFENDTC]));
       let enrf = 0;
       for (const domain of ['CM', 'MH']) {
@@ -144,26 +180,37 @@ describe('DM reference dates', () => {
 
 describe('EPOCH by the elements of the design', () => {
   it('is screening before the first dose, treatment to the last dose and follow-up from the day after, within TA', () => {
-    for (const p of [aeStudy, completedStudy]) {
+    for (const p of studies) {
       const epochs = new Set(rowsOf(p, 'TA').map((r) => r.EPOCH));
       expect(epochs).toEqual(new Set(['SCREENING', 'TREATMENT', 'FOLLOW-UP']));
       const dm = new Map(rowsOf(p, 'DM').map((r) => [String(r.USUBJID), r]));
+      const onTreatment = new Set(rowsOf(p, 'EX').filter((r) => !r.EXENDTC).map((r) => String(r.USUBJID)));
+      // each arm's planned treatment duration: its TREATMENT element's TEDUR
+      const tedur = new Map(rowsOf(p, 'TE').map((r) => [String(r.ETCD), durationDays(String(r.TEDUR))]));
+      const treatmentDays = new Map(rowsOf(p, 'TA').filter((r) => r.EPOCH === 'TREATMENT').map((r) => [String(r.ARMCD), tedur.get(String(r.ETCD))!]));
       const counts: Record<string, number> = {};
       for (const domain of ['VS', 'LB']) {
         for (const r of rowsOf(p, domain)) {
           const s = dm.get(String(r.USUBJID))!;
           const d = day(r[`${domain}DTC`]);
           const first = day(s.RFXSTDTC ?? s.RFSTDTC);
-          const want = !s.RFSTDTC || d < first ? 'SCREENING' : s.RFXENDTC && d > day(s.RFXENDTC) ? 'FOLLOW-UP' : 'TREATMENT';
+          // follow-up from the day after the last dose; while on treatment (no end yet), once the treatment
+          // element's planned duration has passed
+          const ongoing = onTreatment.has(String(r.USUBJID));
+          const followUp = () => (s.RFXENDTC && !ongoing ? addDays(day(s.RFXENDTC), 1) : addDays(first, treatmentDays.get(String(s.ARMCD))!));
+          const want = !s.RFSTDTC || d < first ? 'SCREENING' : d >= followUp() ? 'FOLLOW-UP' : 'TREATMENT';
           expect(r.EPOCH, `${domain} ${String(r.USUBJID)} ${d}`).toBe(want);
           expect(epochs.has(r.EPOCH)).toBe(true);
           counts[`${domain} ${want}`] = (counts[`${domain} ${want}`] ?? 0) + 1;
         }
       }
       // vital signs after the last dose (the study end visit) are follow-up, as are the study-end labs
-      expect(counts['VS FOLLOW-UP'], p.code).toBeGreaterThan(0);
-      expect(counts['LB FOLLOW-UP'], p.code).toBeGreaterThan(0);
+      if (p === aeStudy || p === completedStudy) {
+        expect(counts['VS FOLLOW-UP'], p.code).toBeGreaterThan(0);
+        expect(counts['LB FOLLOW-UP'], p.code).toBeGreaterThan(0);
+      }
       expect(counts['VS SCREENING'], p.code).toBeGreaterThan(0);
+      expect(counts['VS TREATMENT'], p.code).toBeGreaterThan(0);
       expect(counts['LB TREATMENT'] ?? 0, p.code).toBe(0);
     }
   });
@@ -191,7 +238,7 @@ describe("the demo's adverse events and visits", () => {
       select count(*)::int as n from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id and vd.code = 'SEL'
         join patients p on p.id = sv.patient_id where p.enrollment_date is not null and sv.actual_date >= p.enrollment_date`.execute(t.database.db);
     expect(rows[0]!.n).toBe(0);
-    for (const p of [aeStudy, completedStudy]) {
+    for (const p of studies) {
       const rfst = new Map(rowsOf(p, 'DM').map((r) => [String(r.USUBJID), r.RFSTDTC]));
       for (const sv of rowsOf(p, 'SV').filter((r) => r.VISIT === 'SELECTION VISIT' && rfst.get(String(r.USUBJID)))) {
         expect(day(sv.SVSTDTC) < day(rfst.get(String(sv.USUBJID))), String(sv.USUBJID)).toBe(true);
@@ -201,13 +248,20 @@ describe("the demo's adverse events and visits", () => {
 });
 
 describe('CORE-000239, CORE-000191 and CORE-000177 on the generated packages', () => {
-  it('the completed study passes all three', () => {
-    expect(completedStudy.findings).toEqual([]);
-  });
-  it('the study with the most adverse events: only CORE-000191, on the subjects still on treatment', () => {
-    expect(aeStudy.findings.filter((f) => f.coreId !== 'CORE-000191')).toEqual([]);
-    const onTreatment = rowsOf(aeStudy, 'DM').filter((r) => r.ARM && !r.RFENDTC).map((r) => String(r.USUBJID));
-    expect(aeStudy.findings.map((f) => f.usubjid).sort()).toEqual(onTreatment.sort());
-    for (const f of aeStudy.findings) expect(f).toMatchObject({ dataset: 'DM', variable: 'RFENDTC' });
+  it('every demo study with randomised subjects passes all three, on every subject and record they check', () => {
+    for (const p of studies) {
+      const dm = rowsOf(p, 'DM');
+      const ex = new Set(rowsOf(p, 'EX').map((r) => String(r.USUBJID)));
+      // what each rule reads: subjects with exposure (CORE-000239), with an arm (CORE-000191), --ENRF records (CORE-000177)
+      const checked = {
+        'CORE-000239': dm.filter((r) => ex.has(String(r.USUBJID))).length,
+        'CORE-000191': dm.filter((r) => r.ARM).length,
+        'CORE-000177': ['CM', 'MH', 'AE'].reduce((n, d) => n + (p.datasets.get(d) ?? []).filter((r) => r[`${d}ENRF`]).length, 0),
+      };
+      expect(checked['CORE-000239'], p.code).toBe(checked['CORE-000191']);
+      expect(checked['CORE-000191'], p.code).toBeGreaterThan(0);
+      expect(checked['CORE-000177'], p.code).toBeGreaterThan(0);
+      expect(p.findings, p.code).toEqual([]);
+    }
   });
 });

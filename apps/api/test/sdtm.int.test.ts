@@ -121,7 +121,13 @@ describe('SDTM generation', () => {
     const ex = await xptOf('EX');
     expect(new Set(col(ex, 'EXTRT'))).toEqual(new Set(['STUDY DRUG', 'PLACEBO']));
     for (const v of col(ex, 'EXROUTE')) expect(v).toBe('ORAL');
-    for (const v of [...col(ex, 'EXSTDTC'), ...col(ex, 'EXENDTC')]) expect(v).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const v of col(ex, 'EXSTDTC')) expect(v).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // the end once the treatment has ended, empty while it goes on (exposure is recorded from the first dose)
+    const exStarts = col(ex, 'EXSTDTC').map(String);
+    const ends = col(ex, 'EXENDTC');
+    for (const v of ends) expect(v).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+    for (const [k, v] of ends.entries()) if (v !== '') expect(String(v) >= exStarts[k]!, String(v)).toBe(true);
+    expect(ends.some((v) => v !== '')).toBe(true);
     const lb = await xptOf('LB');
     expect(new Set(col(lb, 'LBTESTCD'))).toEqual(new Set(['HGB', 'HCT', 'WBC', 'PLAT', 'ALT', 'AST', 'CREAT', 'GLUC', 'SODIUM', 'K']));
     const alt = col(lb, 'LBTESTCD').indexOf('ALT');

@@ -4,8 +4,8 @@
 // submissions for its subjects consistent with their visits: every form due at a completed visit is
 // submitted on the visit's date; a 'warning' visit carries a systolic pressure out of its soft range
 // (an open edit-check warning); missed and future visits have none. About one subject in six reports
-// an adverse event, dated, with its seriousness and outcome, and coded. Exposure is recorded when the
-// treatment ends (Day 28, or earlier at withdrawal). Values are derived from ids in SQL (deterministic, set-based: the benchmark scale
+// an adverse event, dated, with its seriousness and outcome, and coded. Exposure is recorded from the
+// first dose (Day 0), its end date once the treatment ends (Day 28, or earlier at withdrawal). Values are derived from ids in SQL (deterministic, set-based: the benchmark scale
 // loads in minutes).
 import { sql } from 'kysely';
 import { countFields, formDefinition, type FormDefinition } from '@ctp/contracts';
@@ -102,14 +102,15 @@ function demoForms(): DemoForm[] {
 }
 
 /** Which demo forms are due at which visit (visit codes of catalogue.ts); the AE report is unscheduled.
- *  Exposure is recorded at Day 28, the end of the 28 days of treatment (one row for the period). */
+ *  Exposure is opened at Day 0, the first dose (one administration row for the 28 days, its end date
+ *  filled in when the treatment ends). */
 const DUE: Record<string, DemoForm['key'][]> = {
   SEL: ['DM', 'MH', 'VS', 'LB'],
-  D0: ['VS', 'CM'],
+  D0: ['VS', 'CM', 'EX'],
   D3: ['VS'],
   D7: ['VS'],
   TELE: ['CM'],
-  D28: ['VS', 'EX'],
+  D28: ['VS'],
   END: ['VS', 'CM', 'LB'],
 };
 
@@ -278,34 +279,34 @@ export async function seedStudyForms(
              'LBK', round(3.6 + ${pick('sv.id::text', 'k', 14)} / 10.0, 1), 'LBKU', 'mmol/L'),
            '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(lb.formId)}`.execute(tx);
 
-  // Exposure at Day 28: the 28 days of the subject's arm from Day 0, one tablet a day by mouth.
+  // Exposure: one Exposure log per randomised subject, opened at the first dose on Day 0 (the randomisation:
+  // at the Day 0 visit when it was done, else outside a visit on that day) with its start date; the end date
+  // is filled in when the treatment ends: at the Day 28 visit, on the planned Day 28 when that visit was
+  // missed, at withdrawal or at completion before it. Until then the administration has no end (ongoing).
   const ex = ids('EX');
   const exResult = await sql`insert into form_submissions ${columns}
-    select ${ex.formId}, ${ex.versionId}, p.study_id, p.site_id, p.id, sv.id,
+    select ${ex.formId}, ${ex.versionId}, p.study_id, p.site_id, p.id, d0.id,
            jsonb_build_object('EXYN', 'Y', 'EXLOG', jsonb_build_array(jsonb_build_object(
-             'EXTRT', upper(a.name), 'EXSTDAT', p.enrollment_date::text, 'EXENDAT', sv.actual_date::text,
+             'EXTRT', upper(a.name), 'EXSTDAT', p.enrollment_date::text,
              'EXDSTXT', case when a.code = 'PLACEBO' then 0 else 100 end, 'EXDOSU', 'mg', 'EXDOSFRM', 'TABLET', 'EXDOSFRQ', 'QD', 'EXROUTE', 'ORAL',
-             'EXLOT', 'LOT-' || (1001 + ${pick('p.site_id::text', 'lot', 9)})::text, 'EXDOSADJ', 'N'))),
-           '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(ex.formId, sql`join trial_arms a on a.id = p.actual_arm_id`)} and p.enrollment_date is not null`.execute(tx);
-  // Treatment that ended without the Day 28 visit: at the withdrawal of a subject who left before Day 28,
-  // or on the planned Day 28 when that visit was missed; recorded then, outside a visit.
-  const exEndedResult = await sql`insert into form_submissions ${columns}
-    select ${ex.formId}, ${ex.versionId}, p.study_id, p.site_id, p.id, null,
-           jsonb_build_object('EXYN', 'Y', 'EXLOG', jsonb_build_array(jsonb_build_object(
-             'EXTRT', upper(a.name), 'EXSTDAT', p.enrollment_date::text, 'EXENDAT', e.day::text,
-             'EXDSTXT', case when a.code = 'PLACEBO' then 0 else 100 end, 'EXDOSU', 'mg', 'EXDOSFRM', 'TABLET', 'EXDOSFRQ', 'QD', 'EXROUTE', 'ORAL',
-             'EXLOT', 'LOT-' || (1001 + ${pick('p.site_id::text', 'lot', 9)})::text, 'EXDOSADJ', 'N'))),
-           '[]'::jsonb, 0, 0, 'submitted', e.day, e.day + time '10:00', ${opts.createdBy}, ${opts.createdBy}
+             'EXLOT', 'LOT-' || (1001 + ${pick('p.site_id::text', 'lot', 9)})::text, 'EXDOSADJ', 'N')
+             || case when e.day is not null then jsonb_build_object('EXENDAT', e.day::text) else '{}'::jsonb end)),
+           '[]'::jsonb, 0, 0, 'submitted', coalesce(d0.actual_date, p.enrollment_date), coalesce(d0.actual_date, p.enrollment_date) + time '10:00',
+           ${opts.createdBy}, ${opts.createdBy}
       from patients p
       join trial_arms a on a.id = p.actual_arm_id
-      left join lateral (select sv.status, sv.scheduled_date from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id
+      left join lateral (select sv.id, sv.actual_date from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id
+                          where sv.patient_id = p.id and vd.code = 'D0' and sv.status in ('completed', 'warning') and sv.actual_date is not null) d0 on true
+      left join lateral (select sv.status, sv.scheduled_date, sv.actual_date from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id
                           where sv.patient_id = p.id and vd.code = 'D28') d28 on true
-      cross join lateral (select case when d28.status = 'missed' then d28.scheduled_date
-                                      when d28.status is null and p.withdrawal_date is not null then p.withdrawal_date end as day) e
-     where p.study_id = ${opts.studyId} and p.enrollment_date is not null and e.day is not null and e.day <= ${opts.today}::date`.execute(tx);
+      cross join lateral (select case when d28.status in ('completed', 'warning') and d28.actual_date is not null then d28.actual_date
+                                      when d28.status = 'missed' then d28.scheduled_date
+                                      when p.withdrawal_date is not null then p.withdrawal_date
+                                      when p.completion_date is not null then p.completion_date end as day) e
+     where p.study_id = ${opts.studyId} and p.enrollment_date is not null and p.enrollment_date <= ${opts.today}::date`.execute(tx);
 
   await seedWarningQueries(tx, opts.studyId, opts.createdBy, opts.siteUser, opts.today);
-  return [dmResult, vsResult, cmResult, aeResult, mhResult, lbResult, exResult, exEndedResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
+  return [dmResult, vsResult, cmResult, aeResult, mhResult, lbResult, exResult].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);
 }
 
 /**
