@@ -64,7 +64,8 @@ describe('source data verification, freeze and lock', () => {
   });
 
   it('locks a whole subject', async () => {
-    const result = await as['data-manager']!.casebook.lockSubject({ patientId: subject, reason: 'Subject completed: casebook locked' });
+    // The demo subject has an open query: the lock goes on once acknowledged (casebook-open-queries.int.test.ts).
+    const result = await as['data-manager']!.casebook.lockSubject({ patientId: subject, reason: 'Subject completed: casebook locked', acknowledgeOpenQueries: true });
     expect(result.locked).toBeGreaterThan(0);
     const view = await as.monitor!.casebook.view({ patientId: subject });
     expect(view.entries.filter((e) => e.status !== 'draft').every((e) => e.lockedAt)).toBe(true);
@@ -74,7 +75,7 @@ describe('source data verification, freeze and lock', () => {
 describe('study lock', () => {
   it('locks every submitted entry of a study for data managers only', async () => {
     await rejects(as.monitor!.casebook.lockStudy({ studyId, reason: 'Database lock' }), 'FORBIDDEN');
-    const r = await as['data-manager']!.casebook.lockStudy({ studyId, reason: 'Database lock at study end' });
+    const r = await as['data-manager']!.casebook.lockStudy({ studyId, reason: 'Database lock at study end', acknowledgeOpenQueries: true });
     const left = await sql<{ n: number }>`select count(*)::int as n from form_submissions where study_id = ${studyId} and status <> 'draft' and locked_at is null`.execute(t.database.db);
     expect(r.locked).toBeGreaterThan(0);
     expect(left.rows[0]!.n).toBe(0);

@@ -6,10 +6,31 @@ import { signingCode } from './mfa.ts';
 
 export const REVIEW_ACTIONS = ['verify', 'unverify', 'freeze', 'unfreeze', 'lock', 'unlock'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
-export const submissionReviewInput = z.object({ submissionId: id, version, action: z.enum(REVIEW_ACTIONS), reason: reason.optional() });
-export const subjectLockInput = z.object({ patientId: id, reason });
+/**
+ * Unresolved queries (open, answered, re-opened) stop SDV, locks and signatures until the caller says
+ * it has seen them: `acknowledgeOpenQueries: true`. The decision and the open query codes are recorded.
+ */
+const acknowledgeOpenQueries = z.boolean().optional();
+export const submissionReviewInput = z.object({ submissionId: id, version, action: z.enum(REVIEW_ACTIONS), reason: reason.optional(), acknowledgeOpenQueries });
+export const subjectLockInput = z.object({ patientId: id, reason, acknowledgeOpenQueries });
 /** Database lock at study end: every submitted form entry of the study. */
-export const studyLockInput = z.object({ studyId: id, reason });
+export const studyLockInput = z.object({ studyId: id, reason, acknowledgeOpenQueries });
+/** The unresolved queries on one form entry, one subject or one study (exactly one of them). */
+export const casebookOpenQueriesInput = z
+  .object({ submissionId: id.optional(), patientId: id.optional(), studyId: id.optional() })
+  .refine((v) => [v.submissionId, v.patientId, v.studyId].filter((x) => x !== undefined).length === 1, {
+    message: 'Name one form entry, subject or study',
+  });
+export type CasebookOpenQueriesInput = z.infer<typeof casebookOpenQueriesInput>;
+export interface CasebookOpenQuery {
+  id: number;
+  code: string;
+  status: 'open' | 'answered' | 'reopened';
+  field: string | null;
+  formName: string | null;
+  subjectCode: string;
+  submissionId: number | null;
+}
 export const SIGNATURE_MEANINGS = ['authorship', 'review', 'approval'] as const;
 export const casebookSignInput = z.object({
   patientId: id,
@@ -18,4 +39,6 @@ export const casebookSignInput = z.object({
   password: text('secret', { trim: false }).min(1, 'Enter your password to sign'),
   /** The TOTP code: the first signature of a session needs it when the signer has two-factor authentication. */
   code: signingCode,
+  /** Signing with unresolved queries: the signature's manifest lists them. */
+  acknowledgeOpenQueries,
 });

@@ -436,6 +436,8 @@ export interface SignaturesTable {
   signedAt: ColumnType<Date, Date | string | undefined, never>;
   contentHash: string;
   entries: number;
+  /** The manifest's unresolved query codes at signing time (issue 27): not part of the hash. */
+  openQueries: ColumnType<string[], string[] | undefined, never>;
 }
 
 export type NotificationKind =

@@ -8,6 +8,7 @@ import { assertInScope, canInStudy, canSomewhere, ROLE_IN_STUDY_FORBIDS } from '
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion } from '../../sql-helpers.ts';
+import { checkOpenQueries, reasonWithOpenQueries } from './open-queries.ts';
 
 const DEFAULT_REASON: Record<ReviewAction, string> = {
   verify: 'Source data verified',
@@ -18,11 +19,24 @@ const DEFAULT_REASON: Record<ReviewAction, string> = {
   unlock: 'Form entry unlocked',
 };
 
-export async function reviewSubmission(ctx: ProcedureCtx, input: { submissionId: number; version: number; action: ReviewAction; reason?: string }) {
+export async function reviewSubmission(
+  ctx: ProcedureCtx,
+  input: { submissionId: number; version: number; action: ReviewAction; reason?: string; acknowledgeOpenQueries?: boolean },
+) {
   const needs = input.action === 'verify' || input.action === 'unverify' ? 'data.verify' : 'data.lock';
   if (!canSomewhere(ctx.user, ctx.scope, needs)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this action' });
   if (input.action === 'unlock' && !input.reason) throw fieldError('reason', 'Give the reason for unlocking');
-  return withActor(ctx.db, actorOf(ctx, input.reason ?? DEFAULT_REASON[input.action]), async (tx) => {
+  // SDV and lock with unresolved queries: only when acknowledged (a lock also with a reason), and recorded.
+  let openCodes: string[] = [];
+  if (input.action === 'verify' || input.action === 'lock') {
+    const s = await ctx.db.selectFrom('formSubmissions').select(['studyId', 'status', 'sdvAt', 'lockedAt']).where('id', '=', input.submissionId).executeTakeFirst();
+    const wouldChange = s && s.status !== 'draft' && !(input.action === 'verify' ? s.sdvAt : s.lockedAt);
+    if (s && wouldChange && canInStudy(ctx.user, ctx.scope, s.studyId, needs)) {
+      openCodes = await checkOpenQueries(ctx.db, { submissionId: input.submissionId }, input.acknowledgeOpenQueries, input.action === 'verify' ? 'verify the source data' : 'lock the entry');
+      if (openCodes.length && input.action === 'lock' && !input.reason) throw fieldError('reason', 'Give the reason for locking with open queries');
+    }
+  }
+  return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(input.reason ?? DEFAULT_REASON[input.action], openCodes)), async (tx) => {
     const s = await tx
       .selectFrom('formSubmissions')
       .select(['id', 'studyId', 'status', 'version', 'sdvAt', 'frozenAt', 'lockedAt'])
@@ -56,11 +70,12 @@ export async function reviewSubmission(ctx: ProcedureCtx, input: { submissionId:
 }
 
 /** Locks every submitted entry of a subject's casebook (database lock at the subject's end of study). */
-export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number; reason: string }) {
+export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number; reason: string; acknowledgeOpenQueries?: boolean }) {
   const p = await ctx.db.selectFrom('patients').select(['id', 'studyId']).where('id', '=', input.patientId).executeTakeFirst();
   if (!p) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
   assertInScope(ctx.scope, p.studyId, 'Subject not found');
-  return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
+  const openCodes = await checkOpenQueries(ctx.db, { patientId: p.id }, input.acknowledgeOpenQueries, 'lock the casebook');
+  return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(input.reason, openCodes)), async (tx) => {
     const r = await sql`update form_submissions set locked_at = now(), locked_by = ${ctx.user.id}, frozen_at = null, frozen_by = null,
         updated_at = now(), version = version + 1
       where patient_id = ${p.id} and status <> 'draft' and locked_at is null`.execute(tx);
@@ -69,9 +84,10 @@ export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number;
 }
 
 /** Database lock at study end: every submitted entry of the study is locked (unlocking stays per entry, with a reason). */
-export async function lockStudy(ctx: ProcedureCtx, input: { studyId: number; reason: string }) {
+export async function lockStudy(ctx: ProcedureCtx, input: { studyId: number; reason: string; acknowledgeOpenQueries?: boolean }) {
   assertInScope(ctx.scope, input.studyId, 'Study not found');
-  return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
+  const openCodes = await checkOpenQueries(ctx.db, { studyId: input.studyId }, input.acknowledgeOpenQueries, 'lock the study');
+  return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(input.reason, openCodes)), async (tx) => {
     const r = await sql`update form_submissions set locked_at = now(), locked_by = ${ctx.user.id}, frozen_at = null, frozen_by = null,
         updated_at = now(), version = version + 1
       where study_id = ${input.studyId} and status <> 'draft' and locked_at is null`.execute(tx);

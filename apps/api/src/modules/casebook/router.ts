@@ -1,14 +1,17 @@
 // casebook.*: a subject's casebook, its review steps (SDV, freeze, lock) and signatures.
 import { z } from 'zod';
-import { casebookSignInput, id, studyLockInput, subjectLockInput, submissionReviewInput } from '@ctp/contracts';
+import { casebookOpenQueriesInput, casebookSignInput, id, studyLockInput, subjectLockInput, submissionReviewInput } from '@ctp/contracts';
 import { router, permitted } from '../../trpc.ts';
 import { casebookView } from './view.ts';
 import { lockStudy, lockSubject, reviewSubmission } from './review.ts';
 import { signCasebook } from './signatures.ts';
+import { casebookOpenQueries } from './open-queries.ts';
 
 export const casebookRouter = router({
   view: permitted('form.read').input(z.object({ patientId: id })).query(({ ctx, input }) => casebookView(ctx, input.patientId)),
   // The role each step needs is checked inside (verify: data.verify; freeze and lock: data.lock).
+  /** The unresolved queries the SDV, lock and signature dialogs list before asking to go on. */
+  openQueries: permitted('form.read').input(casebookOpenQueriesInput).query(({ ctx, input }) => casebookOpenQueries(ctx, input)),
   review: permitted('form.read').input(submissionReviewInput).mutation(({ ctx, input }) => reviewSubmission(ctx, input)),
   lockSubject: permitted('data.lock').input(subjectLockInput).mutation(({ ctx, input }) => lockSubject(ctx, input)),
   lockStudy: permitted('data.lock').input(studyLockInput).mutation(({ ctx, input }) => lockStudy(ctx, input)),

@@ -2,7 +2,9 @@
 // password, chooses the meaning; the signature keeps printed name, time, meaning and the sha256 of the
 // signed content: every submitted entry of the subject (id, form version, visit date, data), in a
 // canonical JSON (keys sorted). A later change makes the stored hash differ from the content's: the
-// signature shows as broken and the casebook must be signed again.
+// signature shows as broken and the casebook must be signed again. The manifest also keeps the codes of
+// the queries unresolved at signing time (open_queries; signing with them needs acknowledgeOpenQueries):
+// not hashed, so a query closed later does not break the signature.
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { sql, verifyPassword, withActor, type Db } from '@ctp/db';
@@ -11,6 +13,7 @@ import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { visiblePatient } from '../submissions/lookup.ts';
 import { checkSigningSecondFactor, type SigningSession } from '../mfa/service.ts';
+import { checkOpenQueries, reasonWithOpenQueries } from './open-queries.ts';
 
 /** JSON with object keys in order, so equal content always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -37,7 +40,14 @@ export async function casebookHash(db: Db, patientId: number): Promise<{ hash: s
   return { hash: createHash('sha256').update(content).digest('hex'), entries: rows.length };
 }
 
-export async function signCasebook(ctx: ProcedureCtx & SigningSession, input: { patientId: number; meaning: 'authorship' | 'review' | 'approval'; password: string; code?: string }) {
+export async function signCasebook(ctx: ProcedureCtx & SigningSession, input: {
+    patientId: number;
+    meaning: 'authorship' | 'review' | 'approval';
+    password: string;
+    code?: string;
+    acknowledgeOpenQueries?: boolean;
+  },
+) {
   const patient = await visiblePatient(ctx, input.patientId);
   assertActsForSite(ctx.scope, patient.studyId, patient.siteId);
   const user = await ctx.db.selectFrom('users').select(['passwordHash', 'fullName']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
@@ -50,12 +60,22 @@ export async function signCasebook(ctx: ProcedureCtx & SigningSession, input: { 
   if (second.error) throw second.error;
   const { hash, entries } = await casebookHash(ctx.db, patient.id);
   if (!entries) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'There is no submitted data to sign' });
-  return withActor(ctx.db, actorOf(ctx, `Casebook signed (${input.meaning})`), async (tx) => {
+  const openQueries = await checkOpenQueries(ctx.db, { patientId: patient.id }, input.acknowledgeOpenQueries, 'sign the casebook');
+  return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(`Casebook signed (${input.meaning})`, openQueries)), async (tx) => {
     await second.record(tx);
     return tx
       .insertInto('signatures')
-      .values({ studyId: patient.studyId, patientId: patient.id, signerId: ctx.user.id, printedName: user.fullName, meaning: input.meaning, contentHash: hash, entries })
-      .returning(['id', 'signedAt', 'contentHash'])
+      .values({
+        studyId: patient.studyId,
+        patientId: patient.id,
+        signerId: ctx.user.id,
+        printedName: user.fullName,
+        meaning: input.meaning,
+        contentHash: hash,
+        entries,
+        openQueries,
+      })
+      .returning(['id', 'signedAt', 'contentHash', 'openQueries'])
       .executeTakeFirstOrThrow();
   });
 }
@@ -65,7 +85,7 @@ export async function casebookSignatures(db: Db, patientId: number) {
   const current = await casebookHash(db, patientId);
   const rows = await db
     .selectFrom('signatures')
-    .select(['id', 'printedName', 'meaning', 'signedAt', 'contentHash', 'entries'])
+    .select(['id', 'printedName', 'meaning', 'signedAt', 'contentHash', 'entries', 'openQueries'])
     .where('patientId', '=', patientId)
     .orderBy('id', 'desc')
     .execute();
