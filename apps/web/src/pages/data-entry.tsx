@@ -1,5 +1,7 @@
 // Intelligent data entry (/data-entry): choose study, subject and a visit's form (or arrive with them
-// in the address: ?study=&patient=&visit=&form=), then enter it with the generic renderer.
+// in the address: ?study=&patient=&visit=&form=, and &entry= for one saved entry, as the casebook's
+// Open link gives), then enter it with the generic renderer. Before a subject is chosen the adverse
+// event report is ready (spec), its patient chosen in the form.
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
@@ -7,6 +9,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { SubjectPicker } from '@/features/data-entry/subject-picker';
 import { VisitFormsPanel } from '@/features/data-entry/visit-forms-panel';
 import { FormEntry, type FormEntryTarget } from '@/features/data-entry/form-entry';
+import { AdverseEventReport } from '@/features/data-entry/adverse-event-card';
+import { useCan } from '@/lib/auth';
 
 const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
@@ -17,6 +21,8 @@ export default function DataEntryPage() {
   const patientId = num(params.get('patient'));
   const formId = num(params.get('form'));
   const visitId = num(params.get('visit'));
+  const entryId = num(params.get('entry'));
+  const canEnter = useCan('data.enter');
   const set = (changes: Record<string, number | string | undefined | null>) =>
     setParams(
       (prev) => {
@@ -31,7 +37,7 @@ export default function DataEntryPage() {
     );
   const target: FormEntryTarget | undefined =
     patientId && formId
-      ? { formId, patientId, subjectVisitId: visitId, defaultVisitDate: params.get('date') }
+      ? { formId, patientId, subjectVisitId: visitId, submissionId: entryId, defaultVisitDate: params.get('date') }
       : undefined;
 
   return (
@@ -50,22 +56,24 @@ export default function DataEntryPage() {
           studyId={studyId}
           patientId={patientId}
           onStudy={(id) =>
-            set({ study: id, patient: undefined, form: undefined, visit: undefined, date: undefined })
+            set({ study: id, patient: undefined, form: undefined, visit: undefined, entry: undefined, date: undefined })
           }
-          onPatient={(id) => set({ patient: id, form: undefined, visit: undefined, date: undefined })}
+          onPatient={(id) => set({ patient: id, form: undefined, visit: undefined, entry: undefined, date: undefined })}
         />
         {patientId && (
           <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
             <VisitFormsPanel
               patientId={patientId}
               selected={target}
-              onSelect={(s) => set({ form: s.formId, visit: s.subjectVisitId, date: s.defaultVisitDate })}
+              onSelect={(s) =>
+                set({ form: s.formId, visit: s.subjectVisitId, entry: s.submissionId, date: s.defaultVisitDate })
+              }
             />
             <Card>
               <CardContent className="pt-5">
                 {target ? (
                   <FormEntry
-                    key={`${target.formId}-${target.patientId}-${target.subjectVisitId ?? 'any'}`}
+                    key={`${target.formId}-${target.patientId}-${target.subjectVisitId ?? 'any'}-${target.submissionId ?? ''}`}
                     target={target}
                   />
                 ) : (
@@ -75,6 +83,7 @@ export default function DataEntryPage() {
             </Card>
           </div>
         )}
+        {!patientId && canEnter && <AdverseEventReport studyId={studyId} />}
       </div>
     </div>
   );

@@ -161,7 +161,14 @@ export const savedSubmission = z.object({
 });
 export type SavedSubmission = z.infer<typeof savedSubmission>;
 
-export const submissionLookupInput = z.object({ formId: id, patientId: id, subjectVisitId: id.optional(), submissionId: id.optional() });
+/** A form's entry for a subject (at a visit, or by its id); without a patient, the published version a
+ *  new entry starts from (the adverse event report on /data-entry, its patient chosen in the form). */
+export const submissionLookupInput = z
+  .object({ formId: id, patientId: id.optional(), subjectVisitId: id.optional(), submissionId: id.optional() })
+  .refine((v) => v.patientId !== undefined || (v.subjectVisitId === undefined && v.submissionId === undefined), {
+    message: 'An entry is looked up for a patient',
+    path: ['patientId'],
+  });
 
 // --- Visit schedule ------------------------------------------------------------------------------
 const days = z.coerce.number().int('Use a whole number of days').min(-3650).max(3650);

@@ -79,9 +79,11 @@ export interface SubmissionView {
 
 export async function getSubmission(
   ctx: ProcedureCtx,
-  input: { formId: number; patientId: number; subjectVisitId?: number; submissionId?: number },
+  input: { formId: number; patientId?: number; subjectVisitId?: number; submissionId?: number },
 ): Promise<SubmissionView> {
   const form = await visibleForm(ctx, input.formId);
+  // No patient yet: the published version a new entry starts from.
+  if (input.patientId === undefined) return publishedView(ctx, form);
   const patient = await visiblePatient(ctx, input.patientId);
   if (patient.studyId !== form.studyId) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form not found' });
   let q = ctx.db
@@ -113,6 +115,10 @@ export async function getSubmission(
       },
     };
   }
+  return publishedView(ctx, form);
+}
+
+async function publishedView(ctx: ProcedureCtx, form: { id: number; studyId: number; name: string; status: string }): Promise<SubmissionView> {
   const published = await currentPublishedVersion(ctx.db, form.id);
   if (!published || form.status !== 'active') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This form is not published yet' });
   return { formId: form.id, studyId: form.studyId, formName: form.name, formVersionId: published.id, formVersion: published.versionNumber, definition: published.definition, submission: null };

@@ -53,7 +53,7 @@ export function EntriesTable({ casebook, audit }: { casebook: Casebook; audit: A
                       key={e.id}
                       entry={e}
                       audit={audit}
-                      openHref={`/data-entry?study=${patient.studyId}&patient=${patient.id}&form=${e.formId}`}
+                      openHref={`/data-entry?study=${patient.studyId}&patient=${patient.id}&form=${e.formId}&entry=${e.id}`}
                     />
                   ))}
                 </tbody>

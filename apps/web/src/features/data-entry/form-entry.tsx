@@ -1,7 +1,7 @@
 // One form for one subject (and visit): the generic renderer over the definition of the version the
 // data was entered in (or the published one for a new entry), Save Draft and Submit. A change to data
 // already submitted asks for the reason first. Toasts as spec section 8 says.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   blockingIssues,
@@ -29,7 +29,8 @@ import { CodingSuggestion } from '@/features/coding/coding-suggestion';
 
 export interface FormEntryTarget {
   formId: number;
-  patientId: number;
+  /** None yet: a new entry whose patient is chosen in the form (the `subject` slot). */
+  patientId?: number;
   subjectVisitId?: number;
   /** The visit's date, offered as the default visit date of a new entry. */
   defaultVisitDate?: string | null;
@@ -44,14 +45,27 @@ function initialValues(definition: FormDefinition): FormValues {
   return values;
 }
 
-export function FormEntry({ target, onSaved }: { target: FormEntryTarget; onSaved?: () => void }) {
+export function FormEntry({
+  target,
+  onSaved,
+  subject,
+}: {
+  target: FormEntryTarget;
+  onSaved?: () => void;
+  /** The patient's control, in the form (the adverse event report on /data-entry); given the id of its
+   *  error message while it shows. */
+  subject?: (errorId: string | undefined) => ReactNode;
+}) {
   // Once saved, the entry is addressed by its id (a form entered at any time has no visit to find it by).
   const [savedId, setSavedId] = useState(target.submissionId);
   const submissionId = savedId ?? target.submissionId;
-  const key = `${target.formId}-${target.patientId}-${target.subjectVisitId ?? 'u'}`;
+  const key = `${target.formId}-${target.subjectVisitId ?? 'u'}`;
+  // A new entry outside a visit starts from the published version whoever the patient is: the patient
+  // chosen in the form does not reload it (nor lose what was typed).
+  const existing = !!(submissionId || target.subjectVisitId);
   const view = trpc.submissions.get.useQuery({
     formId: target.formId,
-    patientId: target.patientId,
+    patientId: existing ? target.patientId : undefined,
     subjectVisitId: target.subjectVisitId,
     submissionId,
   });
@@ -62,6 +76,7 @@ export function FormEntry({ target, onSaved }: { target: FormEntryTarget; onSave
       key={`${key}-${view.data.submission?.id ?? 'new'}-${view.data.submission?.version ?? 0}`}
       target={target}
       view={view.data}
+      subject={subject}
       onSaved={(id) => {
         setSavedId(id);
         onSaved?.();
@@ -75,10 +90,12 @@ type View = RouterOutputs['submissions']['get'];
 function FormEntryLoaded({
   target,
   view,
+  subject,
   onSaved,
 }: {
   target: FormEntryTarget;
   view: View;
+  subject?: (errorId: string | undefined) => ReactNode;
   onSaved: (submissionId: number) => void;
 }) {
   const { t } = useTranslation('data-entry');
@@ -92,6 +109,7 @@ function FormEntryLoaded({
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [showAll, setShowAll] = useState(false);
   const [askReason, setAskReason] = useState(false);
+  const [patientMissing, setPatientMissing] = useState(false);
   const locked = submission?.status === 'locked';
   const readOnly = !canEnter || locked;
   const evaluation = useMemo(() => evaluateForm(view.definition, values), [view.definition, values]);
@@ -107,6 +125,12 @@ function FormEntryLoaded({
 
   async function run(mode: 'draft' | 'submit', reason?: string) {
     setServerIssues([]);
+    const patientId = target.patientId;
+    setPatientMissing(!patientId);
+    if (!patientId) {
+      toast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('patientRequired') });
+      return;
+    }
     if (mode === 'submit' && blockingIssues(evaluation, 'submit').length) {
       setShowAll(true);
       toast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedText') });
@@ -115,7 +139,7 @@ function FormEntryLoaded({
     try {
       const saved = await save.mutateAsync({
         formId: target.formId,
-        patientId: target.patientId,
+        patientId,
         subjectVisitId: target.subjectVisitId,
         visitDate: visitDate || null,
         formData: evaluation.values,
@@ -158,6 +182,7 @@ function FormEntryLoaded({
   }
 
   const submitted = submission && submission.status !== 'draft';
+  const patientError = patientMissing && !target.patientId;
   return (
     <div className="grid gap-4" data-testid="form-entry">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -171,6 +196,16 @@ function FormEntryLoaded({
         </div>
         {submission && <StatusBadge status={submission.status} />}
       </div>
+      {subject && (
+        <div className="grid max-w-md gap-1.5">
+          {subject(patientError ? 'entry-patient-error' : undefined)}
+          {patientError && (
+            <p id="entry-patient-error" role="alert" className="text-sm text-destructive">
+              {t('patientRequired')}
+            </p>
+          )}
+        </div>
+      )}
       <div className="grid max-w-xs gap-1.5">
         <Label htmlFor="entry-visit-date">{t('visitDate')}</Label>
         <Input

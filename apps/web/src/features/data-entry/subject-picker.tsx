@@ -1,5 +1,8 @@
 // Study and subject choice for data entry: the studies the user sees, then a subject found by code
-// (server-side search, site staff see their own sites' subjects only).
+// (server-side search, site staff see their own sites' subjects only). A new study is one change
+// (onStudy): the parent clears its subject with it. Calling onPatient as well made a second update from
+// the same render's state, and on /data-entry (state in the address) that second update wrote back the
+// old study: the drop-down snapped back to 'Choose a study'.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -16,6 +19,7 @@ export function SubjectPicker({
 }: {
   studyId: number | undefined;
   patientId: number | undefined;
+  /** A new study: the parent clears the subject in the same update. */
   onStudy: (id: number | undefined) => void;
   onPatient: (id: number | undefined) => void;
   idPrefix?: string;
@@ -34,10 +38,7 @@ export function SubjectPicker({
         <NativeSelect
           id={`${idPrefix}-study`}
           value={studyId ?? ''}
-          onChange={(e) => {
-            onStudy(e.target.value ? Number(e.target.value) : undefined);
-            onPatient(undefined);
-          }}
+          onChange={(e) => onStudy(e.target.value ? Number(e.target.value) : undefined)}
         >
           <option value="">{t('chooseStudy')}</option>
           {studies.data?.items.map((s) => (
