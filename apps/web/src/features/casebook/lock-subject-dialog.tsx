@@ -1,4 +1,5 @@
-// "Lock casebook" (data managers): locks every submitted entry of the subject, with a reason.
+// "Lock casebook" (data managers): locks every submitted entry of the subject, with a reason; the
+// subject's open queries are listed first and must be acknowledged.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lock } from 'lucide-react';
@@ -38,7 +39,8 @@ export function LockSubjectDialog({ patientId, code }: { patientId: number; code
         lock.reset();
         setOpen(o);
       }}
-      onSubmit={(reason) => lock.mutate({ patientId, reason })}
+      openQueries={{ patientId }}
+      onSubmit={(reason, acknowledgeOpenQueries) => lock.mutate({ patientId, reason, acknowledgeOpenQueries })}
     />
   );
 }

@@ -1,6 +1,7 @@
 // "Sign casebook" (investigators, 21 CFR Part 11): the legal notice, the signature's meaning and the
 // password re-entered. A wrong password is shown on its field; the password is cleared on every close
-// and after every attempt that failed on it, and never leaves this dialog's state.
+// and after every attempt that failed on it, and never leaves this dialog's state. The subject's open
+// queries are listed first and must be acknowledged; the signature's manifest then keeps their codes.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PenLine } from 'lucide-react';
@@ -16,6 +17,7 @@ import { FormActions } from '@/components/form-actions';
 import { WriteErrorNotice } from '@/components/write-error-notice';
 import { useCasebookRefresh } from './use-review';
 import { SigningCodeField, useHasMfa } from '@/features/account/signing-code-field';
+import { OpenQueriesConfirm, useOpenQueries } from './open-queries-confirm';
 
 type Meaning = (typeof SIGNATURE_MEANINGS)[number];
 
@@ -29,10 +31,15 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
   const [errors, setErrors] = useState<{ meaning?: string; password?: string; code?: string }>({});
   const [error, setError] = useState<ServerError | null>(null);
   const [pending, setPending] = useState(false);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [tried, setTried] = useState(false);
+  const live = useOpenQueries({ patientId }, open);
   const refresh = useCasebookRefresh();
   const change = (o: boolean) => {
     if (!o && pending) return; // a signature under way finishes before the dialog closes
     setOpen(o);
+    setAcknowledged(false);
+    setTried(false);
     setMeaning(null);
     setPassword('');
     setMfaCode('');
@@ -41,7 +48,7 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
   };
   // The vanilla client, not useMutation: the mutation cache would keep the password among its variables.
   const client = trpc.useUtils().client;
-  const submit = async (input: { patientId: number; meaning: Meaning; password: string; code?: string }) => {
+  const submit = async (input: { patientId: number; meaning: Meaning; password: string; code?: string; acknowledgeOpenQueries?: true }) => {
     setPending(true);
     try {
       await client.casebook.sign.mutate(input);
@@ -81,9 +88,13 @@ export function SignDialog({ patientId, code }: { patientId: number; code: strin
             const found = { meaning: meaning ? undefined : t('sign.chooseMeaning'), password: password ? undefined : t('sign.enterPassword') };
             setErrors(found);
             setError(null);
-            if (meaning && password) void submit({ patientId, meaning, password, code: mfaCode.trim() || undefined });
+            setTried(true);
+            if (live.loading || (live.mustAcknowledge && !acknowledged)) return;
+            const acknowledgeOpenQueries = live.mustAcknowledge ? (true as const) : undefined;
+            if (meaning && password) void submit({ patientId, meaning, password, code: mfaCode.trim() || undefined, acknowledgeOpenQueries });
           }}
         >
+          <OpenQueriesConfirm id="sign-acknowledge" openQueries={live} acknowledged={acknowledged} onAcknowledgedChange={setAcknowledged} showError={tried} />
           <div className="grid gap-1.5">
             <span id="sign-meaning-label" className="text-sm font-medium leading-none">
               {t('sign.meaning')}

@@ -1,5 +1,6 @@
 // Database lock at study end (data managers): every submitted form entry of the study is locked, with
-// the reason in the audit trail. Entries are unlocked one at a time from a casebook, with a reason.
+// the reason in the audit trail. Entries are unlocked one at a time from a casebook, with a reason. The
+// study's open queries are listed first and must be acknowledged (the audit reason then names them).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lock } from 'lucide-react';
@@ -9,7 +10,7 @@ import { serverError } from '@/lib/server-error';
 import { toast } from '@/components/ui/use-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ReasonDialog } from '@/features/data-entry/reason-dialog';
+import { ReasonDialog } from '@/features/casebook/reason-dialog';
 
 export function StudyLockCard({ studyId }: { studyId: number }) {
   const { t } = useTranslation('studies');
@@ -18,11 +19,10 @@ export function StudyLockCard({ studyId }: { studyId: number }) {
   const utils = trpc.useUtils();
   const lock = trpc.casebook.lockStudy.useMutation({
     onSuccess: (r) => {
+      setAsking(false);
       toast({ title: t('lock.done'), description: t('lock.doneText', { count: r.locked }) });
       void utils.casebook.invalidate();
     },
-    onError: (e) =>
-      toast({ variant: 'destructive', title: t('lock.failed'), description: serverError(e).message }),
   });
   if (!canLock) return null;
   return (
@@ -32,16 +32,25 @@ export function StudyLockCard({ studyId }: { studyId: number }) {
         <CardDescription>{t('lock.text')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="outline" disabled={lock.isPending} onClick={() => setAsking(true)}>
-          <Lock /> {t('lock.button')}
-        </Button>
         <ReasonDialog
+          id="study-lock-reason"
+          trigger={
+            <Button variant="outline" disabled={lock.isPending}>
+              <Lock aria-hidden /> {t('lock.button')}
+            </Button>
+          }
+          title={t('lock.title')}
+          description={t('lock.text')}
+          submitLabel={t('lock.button')}
+          pending={lock.isPending}
+          error={lock.error ? serverError(lock.error) : null}
           open={asking}
-          onOpenChange={setAsking}
-          onConfirm={(reason) => {
-            setAsking(false);
-            lock.mutate({ studyId, reason });
+          onOpenChange={(o) => {
+            lock.reset();
+            setAsking(o);
           }}
+          openQueries={{ studyId }}
+          onSubmit={(reason, acknowledgeOpenQueries) => lock.mutate({ studyId, reason, acknowledgeOpenQueries })}
         />
       </CardContent>
     </Card>
