@@ -1,6 +1,6 @@
 // The casebook's electronic signature: the latest one (printed name, meaning, time, entries, hash) as
 // valid, or broken when the data changed after signing; earlier signatures below; "Sign casebook" for
-// investigators.
+// investigators. A signature given with open queries names them (its manifest's codes at signing).
 import { useTranslation } from 'react-i18next';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useCan } from '@/lib/auth';
@@ -19,6 +19,12 @@ function SignatureLine({ s }: { s: CasebookSignature }) {
       <abbr className="font-mono text-xs no-underline" title={s.contentHash}>
         {t('signature.hash', { hash: s.contentHash.slice(0, 12) })}
       </abbr>
+      {s.openQueries.length > 0 && (
+        <span data-testid="signature-open-queries">
+          {' '}
+          · {t('signature.openQueries', { count: s.openQueries.length, codes: s.openQueries.join(', ') })}
+        </span>
+      )}
     </span>
   );
 }
