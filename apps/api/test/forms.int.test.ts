@@ -171,6 +171,14 @@ describe('submissions: draft, submit, change with a reason', () => {
     expect(visit.status === 'completed' || visit.status === 'warning').toBe(true);
   });
 
+  it('without a patient, submissions.get gives the published version a new entry starts from', async () => {
+    const blank = await as.investigator!.submissions.get({ formId });
+    expect(blank.submission).toBeNull();
+    expect(blank.formVersionId).toBe((await as.investigator!.submissions.get({ formId, patientId: ownSubject })).formVersionId);
+    // An entry is looked up for a patient: a visit or an entry id without one is refused.
+    await rejects(as.investigator!.submissions.get({ formId, submissionId: 1 }), 'BAD_REQUEST');
+  });
+
   it('site staff enter data only for their own site; readers cannot enter data', async () => {
     await rejects(as.investigator!.submissions.save({ formId, patientId: otherSubject, formData: { SYSBP: 120, DIABP: 80 }, mode: 'submit' }), 'FORBIDDEN');
     await rejects(as.monitor!.submissions.save({ formId, patientId: ownSubject, formData: { SYSBP: 120, DIABP: 80 }, mode: 'submit' }), 'FORBIDDEN');
