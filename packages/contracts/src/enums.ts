@@ -34,10 +34,13 @@ export const BUDGET_CATEGORIES = [
   'Regulatory',
   'Project management',
 ] as const;
+/** A study's blinding (CDISC TBLIND); single- and double-blind studies hide subjects' arms from blinded roles. */
+export const STUDY_BLINDINGS = ['open_label', 'single_blind', 'double_blind'] as const;
 export const DEVIATION_SEVERITIES = ['minor', 'major', 'critical'] as const;
 
 export const studyPhase = z.enum(STUDY_PHASES);
 export const studyStatus = z.enum(STUDY_STATUSES);
+export const studyBlinding = z.enum(STUDY_BLINDINGS);
 export const siteStatus = z.enum(SITE_STATUSES);
 export const patientStatus = z.enum(PATIENT_STATUSES);
 export const milestoneStatus = z.enum(MILESTONE_STATUSES);
@@ -46,6 +49,7 @@ export const sex = z.enum(SEXES);
 
 export type StudyPhase = z.infer<typeof studyPhase>;
 export type StudyStatus = z.infer<typeof studyStatus>;
+export type StudyBlinding = z.infer<typeof studyBlinding>;
 export type SiteStatus = z.infer<typeof siteStatus>;
 export type PatientStatus = z.infer<typeof patientStatus>;
 export type MilestoneStatus = z.infer<typeof milestoneStatus>;

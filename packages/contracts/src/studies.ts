@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text, searchTerm } from './input.ts';
-import { studyPhase, studyStatus, milestoneStatus, ORGANISATION_TYPES, BUDGET_CATEGORIES } from './enums.ts';
+import { studyBlinding, studyPhase, studyStatus, milestoneStatus, ORGANISATION_TYPES, BUDGET_CATEGORIES } from './enums.ts';
 import { id, isoDate, reason, version, pagination, timestamp } from './common.ts';
 
 /** A study as the spec's Study entity names it: studyId is the human code, id the number. */
@@ -47,6 +47,8 @@ const studyFields = z.object({
   actualEndDate: isoDate.nullish(),
   budgetTotal: z.coerce.number().min(0).max(1e12).nullish(),
   currency: text('code').length(3, 'Use a 3-letter currency code, e.g. USD').toUpperCase(),
+  /** Open-label unless given; blinded studies hide subjects' arms from blinded roles. */
+  blinding: studyBlinding.optional(),
 });
 
 function datesInOrder(v: { startDate?: string | null; plannedEndDate?: string | null; actualEndDate?: string | null }) {

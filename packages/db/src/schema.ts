@@ -1,7 +1,7 @@
 // The Kysely Database interface: one entry per table, camelCase (CamelCasePlugin maps snake_case).
 // Keep in step with migrations/; only Selectable/Insertable/Updateable types leave this package.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role, StudyPhase, StudyStatus, SiteStatus, PatientStatus, MilestoneStatus } from '@ctp/contracts';
+import type { Role, StudyBlinding, StudyPhase, StudyStatus, SiteStatus, PatientStatus, MilestoneStatus } from '@ctp/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -159,6 +159,8 @@ export interface StudiesTable {
   currency: Generated<string>;
   /** The coding dictionary the study codes with; null: the newest MedDRA loaded, else the demo dictionary. */
   codingDictionaryId: Generated<number | null>;
+  /** open_label, single_blind or double_blind (migration 0034); blinded studies hide subjects' arms from blinded roles. */
+  blinding: Generated<StudyBlinding>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;

@@ -79,6 +79,9 @@ export default function StudyDetailPage() {
             </h1>
             <Badge tone="info">{s.phase}</Badge>
             <StatusBadge status={s.status} />
+            <Badge tone={s.blinding === 'open_label' ? 'neutral' : 'warning'} data-testid="study-blinding">
+              {t(`blinding.${s.blinding}`)}
+            </Badge>
           </div>
           <p className="text-lg text-slate-700" data-testid="study-title">
             {s.title}

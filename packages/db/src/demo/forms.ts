@@ -283,18 +283,21 @@ export async function seedStudyForms(
   // at the Day 0 visit when it was done, else outside a visit on that day) with its start date; the end date
   // is filled in when the treatment ends: at the Day 28 visit, on the planned Day 28 when that visit was
   // missed, at withdrawal or at completion before it. Until then the administration has no end (ongoing).
+  // In a blinded study the site records the blinded kit (study drug or placebo, its labelled strength), so
+  // the casebook does not tell the arm.
   const ex = ids('EX');
   const exResult = await sql`insert into form_submissions ${columns}
     select ${ex.formId}, ${ex.versionId}, p.study_id, p.site_id, p.id, d0.id,
            jsonb_build_object('EXYN', 'Y', 'EXLOG', jsonb_build_array(jsonb_build_object(
-             'EXTRT', upper(a.name), 'EXSTDAT', p.enrollment_date::text,
-             'EXDSTXT', case when a.code = 'PLACEBO' then 0 else 100 end, 'EXDOSU', 'mg', 'EXDOSFRM', 'TABLET', 'EXDOSFRQ', 'QD', 'EXROUTE', 'ORAL',
+             'EXTRT', case when st.blinding = 'open_label' then upper(a.name) else 'STUDY DRUG OR PLACEBO' end, 'EXSTDAT', p.enrollment_date::text,
+             'EXDSTXT', case when a.code = 'PLACEBO' and st.blinding = 'open_label' then 0 else 100 end, 'EXDOSU', 'mg', 'EXDOSFRM', 'TABLET', 'EXDOSFRQ', 'QD', 'EXROUTE', 'ORAL',
              'EXLOT', 'LOT-' || (1001 + ${pick('p.site_id::text', 'lot', 9)})::text, 'EXDOSADJ', 'N')
              || case when e.day is not null then jsonb_build_object('EXENDAT', e.day::text) else '{}'::jsonb end)),
            '[]'::jsonb, 0, 0, 'submitted', coalesce(d0.actual_date, p.enrollment_date), coalesce(d0.actual_date, p.enrollment_date) + time '10:00',
            ${opts.createdBy}, ${opts.createdBy}
       from patients p
       join trial_arms a on a.id = p.actual_arm_id
+      join studies st on st.id = p.study_id
       left join lateral (select sv.id, sv.actual_date from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id
                           where sv.patient_id = p.id and vd.code = 'D0' and sv.status in ('completed', 'warning') and sv.actual_date is not null) d0 on true
       left join lateral (select sv.status, sv.scheduled_date, sv.actual_date from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id

@@ -215,7 +215,7 @@ function buildStudy(rnd: Random, i: number, today: string, siteTargets: number[]
   return {
     code: `${area.prefix}-${year}-${String(i + 1).padStart(3, '0')}`,
     title: `A ${PHASE_CYCLE[i % PHASE_CYCLE.length]!.replace('Phase', 'phase')} randomised study: ${area.titles[i % area.titles.length]}`,
-    description: `Multicentre, randomised, double-blind study of ${area.titles[i % area.titles.length]!.toLowerCase()}.`,
+    description: `Multicentre, randomised, ${i % 4 === 1 ? 'double-blind' : 'open-label'} study of ${area.titles[i % area.titles.length]!.toLowerCase()}.`,
     phase: PHASE_CYCLE[i % PHASE_CYCLE.length]!,
     status,
     therapeuticArea: area.area,
@@ -233,6 +233,9 @@ function buildStudy(rnd: Random, i: number, today: string, siteTargets: number[]
     actualEndDate: status === 'completed' ? addDays(plannedEndDate, -rnd.int(0, 60)) : null,
     budgetTotal: rnd.int(20, 180) * 100_000,
     currency: 'USD',
+    // The second study (every fourth) is double-blind: its subjects' arms are shown to administrators and
+    // study managers only (no random draw, so every other demo figure stays as it was).
+    blinding: i % 4 === 1 ? ('double_blind' as const) : ('open_label' as const),
     createdAt: at(setUpOn),
     updatedAt: at(setUpOn),
     siteTargets,

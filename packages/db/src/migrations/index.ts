@@ -33,6 +33,7 @@ import * as m0030Oidc from './0030-oidc.ts';
 import * as m0031StudyTeams from './0031-study-teams.ts';
 import * as m0032IdentityEvents from './0032-identity-events.ts';
 import * as m0033PasswordHistory from './0033-password-history.ts';
+import * as m0034StudyBlinding from './0034-study-blinding.ts';
 import * as m0035SignatureOpenQueries from './0035-signature-open-queries.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0031-study-teams': m0031StudyTeams,
   '0032-identity-events': m0032IdentityEvents,
   '0033-password-history': m0033PasswordHistory,
+  '0034-study-blinding': m0034StudyBlinding,
   '0035-signature-open-queries': m0035SignatureOpenQueries,
 };
 

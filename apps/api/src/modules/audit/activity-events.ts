@@ -1,8 +1,10 @@
 // Audit rows as Recent Activity shows them (studies.recentActivity, sites.recentActivity): the acting
 // user's name, the record, the reason and the changed fields. Old and new values go only to roles
-// holding 'audit.read'; the others see which fields changed, not the clinical values.
+// holding 'audit.read'; the others see which fields changed, not the clinical values. A subject's arm
+// (planned_arm_id, actual_arm_id) is redacted when the reader does not see the study's arms (blinding.ts).
 import { sql, type Db } from '@ctp/db';
 import type { ActivityEvent } from '@ctp/contracts';
+import { ARM_FIELDS } from '../design/blinding.ts';
 
 type Fragment = ReturnType<typeof sql<unknown>>;
 
@@ -47,6 +49,8 @@ export async function readActivity(
   source: Fragment,
   limit: number,
   showValues: boolean,
+  /** False in a blinded study for a blinded role: subjects' arm values are redacted. */
+  armsShown = true,
 ): Promise<ActivityEvent[]> {
   const { rows } = await sql<AuditRow>`
     select e.id, e.occurred_at, coalesce(u.full_name, 'System') as user_name, e.action, e.table_name, e.record_id,
@@ -68,7 +72,11 @@ export async function readActivity(
     fields: Object.entries(e.changes)
       .filter(([field]) => !(e.action === 'insert' && field === 'id'))
       .map(([field, change]) =>
-        showValues ? { field, oldValue: change.old, newValue: change.new } : { field },
+        showValues
+          ? !armsShown && e.tableName === 'patients' && ARM_FIELDS.has(field)
+            ? { field, oldValue: change.old === null ? null : '[redacted]', newValue: change.new === null ? null : '[redacted]' }
+            : { field, oldValue: change.old, newValue: change.new }
+          : { field },
       ),
     valuesHidden: !showValues,
   }));

@@ -7,7 +7,7 @@ import { inStudies } from '../studies/scope-sql.ts';
 import { auditTrail } from './trail.ts';
 
 export const auditRouter = router({
-  trail: permitted('audit.read').input(auditListInput).query(({ ctx, input }) => auditTrail(ctx.db, ctx.scope, input)),
+  trail: permitted('audit.read').input(auditListInput).query(({ ctx, input }) => auditTrail(ctx.db, ctx.user, ctx.scope, input)),
   /** The people whose changes the user may filter by: admins and the members of the user's studies. */
   actors: permitted('audit.read').query(async ({ ctx }) => {
     const { rows } = await sql<{ id: number; fullName: string }>`

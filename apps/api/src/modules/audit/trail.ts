@@ -1,11 +1,14 @@
 // audit.trail: the audit trail, one entry per changed field, newest first, scoped to the user's studies
 // (audit_event_scope, migration 0013; rows of no study, such as users and sites, for admins only),
 // filtered by study, subject, user, table, operation and dates, paged by keyset (event id, field).
-// Staff names and e-mail addresses in user records and secrets never appear in values.
+// Staff names and e-mail addresses in user records and secrets never appear in values, nor a subject's
+// arm (planned_arm_id, actual_arm_id) in a blinded study to a blinded role (design/blinding.ts).
 import { sql, type Db } from '@ctp/db';
 import type { AuditAction, AuditEntry, AuditListInput } from '@ctp/contracts';
 import { assertStudyVisible, visibleStudyIds, type StudyScope } from '../../access.ts';
 import { intArrayLiteral, type Fragment } from '../../sql-helpers.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { ARM_FIELDS, armsHiddenIn } from '../design/blinding.ts';
 
 const REDACTED_FIELDS = new Set(['password_hash', 'token_hash', 'email', 'full_name']);
 
@@ -31,9 +34,11 @@ interface Row {
   statusNew: string | null;
   reason: string;
   clientIp: string | null;
+  /** For an arm field of a subject: the subject's study (null once the subject is gone). */
+  armStudyId: number | null;
 }
 
-export async function auditTrail(db: Db, scope: StudyScope, input: AuditListInput): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, input: AuditListInput): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
   if (input.studyId) assertStudyVisible(scope, input.studyId);
   const conditions: Fragment<boolean>[] = [];
   const ids = input.studyId ? [input.studyId] : visibleStudyIds(scope);
@@ -74,16 +79,23 @@ export async function auditTrail(db: Db, scope: StudyScope, input: AuditListInpu
     select e.id::text as "eventId", e.occurred_at as "occurredAt", e.actor_user_id as "actorUserId", u.full_name as "userName",
            e.action as operation, e.table_name as "tableName", e.record_id as "recordId", c.key as field,
            c.value -> 'old' as "oldValue", c.value -> 'new' as "newValue", e.changes -> 'status' ->> 'new' as "statusNew",
-           e.reason, e.client_ip as "clientIp"
+           e.reason, e.client_ip as "clientIp",
+           case when e.table_name = 'patients' and c.key in ('planned_arm_id', 'actual_arm_id')
+                then (select p.study_id from patients p where p.id::text = e.record_id) end as "armStudyId"
       from ev e cross join lateral jsonb_each(e.changes) c
       left join users u on u.id = e.actor_user_id
      where ${after}
      order by e.id desc, c.key desc
      limit ${input.limit + 1}`.execute(db.withoutPlugins());
   const more = rows.length > input.limit;
-  const items = rows.slice(0, input.limit).map((r): AuditEntry => {
-    // Secrets anywhere; staff names and addresses in user records.
-    const hide = r.field.endsWith('_hash') || (r.tableName === 'users' && REDACTED_FIELDS.has(r.field));
+  const page = rows.slice(0, input.limit);
+  const armsHidden = await armsHiddenIn(db, user, scope, page.flatMap((r) => (r.armStudyId === null ? [] : [r.armStudyId])));
+  const items = page.map((r): AuditEntry => {
+    // Secrets anywhere; staff names and addresses in user records; arms of a blinded study to blinded roles
+    // (a subject no longer there: its study unknown, its arm hidden from all but administrators).
+    const armHidden = r.tableName === 'patients' && ARM_FIELDS.has(r.field)
+      && (r.armStudyId === null ? !(scope.all || user.role === 'admin') : armsHidden.has(r.armStudyId));
+    const hide = armHidden || r.field.endsWith('_hash') || (r.tableName === 'users' && REDACTED_FIELDS.has(r.field));
     return {
       id: `${r.eventId}:${r.field}`,
       cursor: `${r.eventId}:${r.field}`,

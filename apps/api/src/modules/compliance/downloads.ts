@@ -36,7 +36,7 @@ async function auditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<Downlo
   const entries: AuditEntry[] = [];
   let cursor: string | undefined;
   do {
-    const page = await auditTrail(ctx.db, ctx.scope, { studyId, limit: 100, cursor });
+    const page = await auditTrail(ctx.db, ctx.user, ctx.scope, { studyId, limit: 100, cursor });
     entries.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor && entries.length < MAX_AUDIT_EXPORT);

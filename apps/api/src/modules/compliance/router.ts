@@ -19,7 +19,7 @@ export const complianceRouter = router({
       const [status, readiness, recent] = await Promise.all([
         computeCompliance(ctx.db),
         auditReadiness(ctx.db, ctx.scope, input?.studyId),
-        readsAudit ? auditTrail(ctx.db, auditScope, { studyId: input?.studyId, limit: 8 }) : Promise.resolve({ items: [], nextCursor: null }),
+        readsAudit ? auditTrail(ctx.db, ctx.user, auditScope, { studyId: input?.studyId, limit: 8 }) : Promise.resolve({ items: [], nextCursor: null }),
       ]);
       return { status, readiness, recent: recent.items };
     }),

@@ -1,17 +1,21 @@
 // design.subjectArm and design.assignArm: a subject's planned (randomised) and actual arm. Scope as for
 // a status change: the subject's study, and for site staff their own site (others: NOT_FOUND). Only an
 // enrolled subject (with an enrolment date) is given an arm; a screen failure stays unassigned (DM
-// ARMNRS says why). An arm of another study is refused; the change is audited with its reason.
+// ARMNRS says why). An arm of another study is refused; the change is audited with its reason. In a
+// blinded study only administrators and study managers see or assign arms (blinding.ts): the others read
+// no arm (armsHidden) and are refused the assignment (FORBIDDEN).
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Actor, type Db } from '@ctp/db';
 import type { SubjectArmInput } from '@ctp/contracts';
 import { canSeeStudySite, type StudyScope } from '../../access.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { ARMS_BLINDED, armsVisible } from './blinding.ts';
 import { fieldError } from '../../trpc.ts';
 import { staleVersion } from '../../sql-helpers.ts';
 
 const PATIENT_NOT_FOUND = 'Patient not found';
 
-export async function subjectArm(db: Db, scope: StudyScope, patientId: number) {
+export async function subjectArm(db: Db, user: SessionUser, scope: StudyScope, patientId: number) {
   const p = await db
     .selectFrom('patients as p')
     .leftJoin('trialArms as pa', 'pa.id', 'p.plannedArmId')
@@ -24,6 +28,12 @@ export async function subjectArm(db: Db, scope: StudyScope, patientId: number) {
     .where('p.id', '=', patientId)
     .executeTakeFirst();
   if (!p || !canSeeStudySite(scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: PATIENT_NOT_FOUND });
+  if (!(await armsVisible(db, user, scope, p.studyId))) {
+    return {
+      id: p.id, patientId: p.patientId, studyId: p.studyId, status: p.status, enrollmentDate: p.enrollmentDate, version: p.version,
+      armsHidden: true as const, plannedArm: null, actualArm: null, arms: [],
+    };
+  }
   const arms = await db.selectFrom('trialArms').select(['id', 'code', 'name']).where('studyId', '=', p.studyId).orderBy('sortOrder').orderBy('code').execute();
   return {
     id: p.id,
@@ -32,13 +42,14 @@ export async function subjectArm(db: Db, scope: StudyScope, patientId: number) {
     status: p.status,
     enrollmentDate: p.enrollmentDate,
     version: p.version,
+    armsHidden: false as const,
     plannedArm: p.plannedId ? { id: p.plannedId, code: p.plannedCode!, name: p.plannedName! } : null,
     actualArm: p.actualId ? { id: p.actualId, code: p.actualCode!, name: p.actualName! } : null,
     arms,
   };
 }
 
-export async function assignArm(db: Db, actor: Actor, scope: StudyScope, input: SubjectArmInput) {
+export async function assignArm(db: Db, actor: Actor, user: SessionUser, scope: StudyScope, input: SubjectArmInput) {
   return withActor(db, actor, async (tx) => {
     const p = await tx
       .selectFrom('patients')
@@ -47,6 +58,7 @@ export async function assignArm(db: Db, actor: Actor, scope: StudyScope, input: 
       .forUpdate()
       .executeTakeFirst();
     if (!p || !canSeeStudySite(scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: PATIENT_NOT_FOUND });
+    if (!(await armsVisible(tx, user, scope, p.studyId))) throw new TRPCError({ code: 'FORBIDDEN', message: ARMS_BLINDED });
     if (p.version !== input.version) throw staleVersion();
     if (input.plannedArmId !== null && !p.enrollmentDate) {
       throw new TRPCError({

@@ -1,6 +1,7 @@
 // design.*: a study's trial design (arms, elements, each arm's element sequence) and a subject's arm.
 // Anyone who may see the study reads the design; admins and study managers change it; the staff who
-// may change a subject's status assign its arm (scope: the subject's study and site).
+// may change a subject's status assign its arm (scope: the subject's study and site). In a blinded study
+// only administrators and study managers read or assign subjects' arms (blinding.ts).
 import {
   armCreateInput,
   armSequenceInput,
@@ -31,6 +32,6 @@ export const designRouter = router({
   updateElement: manage.input(elementUpdateInput).mutation(({ ctx, input }) => updateElement(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
   deleteElement: manage.input(designDeleteInput).mutation(({ ctx, input }) => deleteElement(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
   setArmSequence: manage.input(armSequenceInput).mutation(({ ctx, input }) => setArmSequence(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
-  subjectArm: permitted('patient.read').input(subjectArmQueryInput).query(({ ctx, input }) => subjectArm(ctx.db, ctx.scope, input.patientId)),
-  assignArm: permitted('patient.updateStatus').input(subjectArmInput).mutation(({ ctx, input }) => assignArm(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
+  subjectArm: permitted('patient.read').input(subjectArmQueryInput).query(({ ctx, input }) => subjectArm(ctx.db, ctx.user, ctx.scope, input.patientId)),
+  assignArm: permitted('patient.updateStatus').input(subjectArmInput).mutation(({ ctx, input }) => assignArm(ctx.db, actorOf(ctx, input.reason), ctx.user, ctx.scope, input)),
 });

@@ -24,6 +24,7 @@ export async function recentActivity(
   scope: StudyScope,
   input: { studyId: number; limit: number },
   showValues: boolean,
+  armsShown = true,
 ): Promise<ActivityEvent[]> {
   const { studyId, limit } = input;
   assertInScope(scope, studyId, 'Study not found');
@@ -67,5 +68,5 @@ export async function recentActivity(
       where a.table_name = r.table_name and a.record_id = r.record_id
       order by a.id desc
       limit ${limit}) ev)`;
-  return readActivity(db, source, limit, showValues);
+  return readActivity(db, source, limit, showValues, armsShown);
 }

@@ -31,6 +31,7 @@ export async function studyDetail(db: Db, scope: StudyScope, id: number) {
       's.principalInvestigatorTitle',
       's.studyManager',
       's.studyManagerTitle',
+      's.blinding',
       's.startDate',
       's.plannedEndDate',
       's.actualEndDate',

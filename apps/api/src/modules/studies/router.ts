@@ -7,6 +7,7 @@ import { listStudies } from './list.ts';
 import { studyDetail } from './detail.ts';
 import { createStudy, updateStudy } from './write.ts';
 import { recentActivity } from './activity.ts';
+import { armsVisible } from '../design/blinding.ts';
 
 export const studiesRouter = router({
   list: permitted('study.read')
@@ -32,5 +33,7 @@ export const studiesRouter = router({
   /** Audit events of the study and its child rows; old/new values only for roles with 'audit.read'. */
   recentActivity: permitted('study.read')
     .input(studyActivityInput)
-    .query(({ ctx, input }) => recentActivity(ctx.db, ctx.scope, input, canInStudy(ctx.user, ctx.scope, input.studyId, 'audit.read'))),
+    .query(async ({ ctx, input }) =>
+      recentActivity(ctx.db, ctx.scope, input, canInStudy(ctx.user, ctx.scope, input.studyId, 'audit.read'), await armsVisible(ctx.db, ctx.user, ctx.scope, input.studyId)),
+    ),
 });

@@ -48,6 +48,7 @@ export async function trialDetail(db: Db, scope: StudyScope, code: string) {
     title: s.title,
     description: s.description,
     phase: s.phase,
+    blinding: s.blinding,
     status: s.status,
     therapeuticArea: s.therapeuticArea,
     sponsor: { name: s.sponsorName, type: s.sponsorType },

@@ -35,6 +35,7 @@ export function trialToEditable(t: TrialDetail): EditableStudy {
       description: str(t.description),
       phase: t.phase,
       status: t.status,
+      blinding: t.blinding,
       therapeuticArea: str(t.therapeuticArea),
       targetEnrollment: str(t.enrollment.target),
       startDate: str(t.startDate),

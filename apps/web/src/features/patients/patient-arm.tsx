@@ -1,5 +1,6 @@
 // The subject's planned (randomised) and actual arm on its card, and Assign arm for the staff who may
-// change a subject's status (the server checks role and site scope again).
+// change a subject's status (the server checks role and site scope again). In a blinded study the server
+// gives blinded roles no arm (armsHidden): the card then says the study is blinded, with no arm and no Assign arm.
 import { useTranslation } from 'react-i18next';
 import { Split } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
@@ -14,6 +15,13 @@ export function PatientArm({ patientId }: { patientId: number }) {
   if (arm.isPending) return <Skeleton className="h-10" />;
   if (arm.error) return null;
   const a = arm.data;
+  if (a.armsHidden) {
+    return (
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="arm-blinded">
+        <Split className="h-3.5 w-3.5" aria-hidden /> {t('subject.blinded')}
+      </p>
+    );
+  }
   const label = (x: { code: string; name: string } | null) => (x ? `${x.name} (${x.code})` : t('subject.none'));
   return (
     <div className="grid gap-1 text-xs" data-testid="patient-arm">

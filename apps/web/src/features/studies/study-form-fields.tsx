@@ -1,7 +1,7 @@
 // The study's fields, shared by the New Study / New Trial dialog and the Edit Study dialog.
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ORGANISATION_TYPES, STUDY_PHASES, STUDY_STATUSES } from '@ctp/contracts';
+import { ORGANISATION_TYPES, STUDY_BLINDINGS, STUDY_PHASES, STUDY_STATUSES } from '@ctp/contracts';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import type { StudyField } from './study-form';
@@ -64,6 +64,18 @@ export function StudyFormFields({ register, errors, withCode, withActualEnd }: P
             </option>
           ))}
         </NativeSelect>,
+      )}
+      {field(
+        'blinding',
+        <NativeSelect {...register('blinding')}>
+          {STUDY_BLINDINGS.map((b) => (
+            <option key={b} value={b}>
+              {t(`blinding.${b}`)}
+            </option>
+          ))}
+        </NativeSelect>,
+        undefined,
+        t('form.blindingHint'),
       )}
       {field(
         'status',

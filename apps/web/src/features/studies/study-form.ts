@@ -11,6 +11,7 @@ export const STUDY_FORM_FIELDS = [
   'description',
   'phase',
   'status',
+  'blinding',
   'therapeuticArea',
   'targetEnrollment',
   'startDate',
@@ -53,6 +54,7 @@ export const EMPTY_STUDY_FORM: StudyFormValues = {
   ...(Object.fromEntries(STUDY_FORM_FIELDS.map((f) => [f, ''])) as StudyFormValues),
   phase: 'Phase I',
   status: 'planning',
+  blinding: 'open_label',
   currency: 'USD',
 };
 
@@ -118,6 +120,7 @@ export function toEditable(s: {
   description: string | null;
   phase: string;
   status: string;
+  blinding: string;
   therapeutic_area: string | null;
   targetEnrollment: number;
   startDate: string | null;
@@ -143,6 +146,7 @@ export function toEditable(s: {
       description: str(s.description),
       phase: s.phase,
       status: s.status,
+      blinding: s.blinding,
       therapeuticArea: str(s.therapeutic_area),
       targetEnrollment: str(s.targetEnrollment),
       startDate: str(s.startDate),

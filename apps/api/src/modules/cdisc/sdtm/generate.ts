@@ -111,10 +111,10 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
     const { db } = o;
     const study = await db
       .selectFrom('studies')
-      .select(['id', 'code', 'title', 'phase', 'startDate', 'plannedEndDate', 'actualEndDate', 'targetEnrollment', 'sponsorName', 'therapeuticArea'])
+      .select(['id', 'code', 'title', 'phase', 'startDate', 'plannedEndDate', 'actualEndDate', 'targetEnrollment', 'sponsorName', 'therapeuticArea', 'blinding'])
       .where('id', '=', o.studyId)
       .executeTakeFirstOrThrow();
-    const { actualEndDate, therapeuticArea, ...info } = study;
+    const { actualEndDate, therapeuticArea, blinding, ...info } = study;
     const studyInfo: StudyInfo = { ...info, startDate: study.startDate ? String(study.startDate) : null, plannedEndDate: study.plannedEndDate ? String(study.plannedEndDate) : null };
     if (standardId === null) throw new Error('No SDTMIG is loaded');
     const standardVersion = (await db.selectFrom('cdiscStandards').select('version').where('id', '=', standardId).executeTakeFirst())?.version ?? null;
@@ -219,7 +219,7 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
     const countries = siteCountries.map((c) => countryAlpha3(c.country)).filter(Boolean);
     if (countries.length < siteCountries.length) notes.add('TS: a site country has no ISO 3166-1 alpha-3 code here and is left out of FCNTRY');
     const ts = trialSummary({
-      study: { ...studyInfo, actualEndDate: actualEndDate ? String(actualEndDate) : null, therapeuticArea },
+      study: { ...studyInfo, actualEndDate: actualEndDate ? String(actualEndDate) : null, therapeuticArea, blinding },
       enrolledSubjects: enrolled,
       sdtmigVersion: standardVersion,
       arms: design.arms,

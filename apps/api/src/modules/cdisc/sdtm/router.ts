@@ -1,7 +1,9 @@
 // sdtm.*: SDTM generation for the SDTM Export tab of /cdisc-standards. exportSdtm starts a run (cdisc.export:
 // admin, data manager) and returns at once; latestRun reads the study's newest run with its progress and
 // datasets, preview a page of a dataset's rows, fileInfo where a stored file is (for the REST download);
-// these read with cdisc.read within the user's studies.
+// these read with cdisc.read within the user's studies. In a blinded study (design/blinding.ts) the
+// datasets tell the arms (DM ARM/ACTARM, SE, TA, EX), so generating them and reading them (preview, files,
+// archive, define.xml) is refused (FORBIDDEN) to everyone but administrators and study managers.
 import { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse';
 import {
@@ -23,6 +25,7 @@ import type { Db } from '@ctp/db';
 import { router, permitted } from '../../../trpc.ts';
 import { assertStudyVisible, canSeeStudy, type StudyScope, assertInScope } from '../../../access.ts';
 import { startSdtmRun } from './generate.ts';
+import { assertArmsVisible } from '../../design/blinding.ts';
 import { runDefineXml, studyCodingDictionaries } from './define.ts';
 import type { ValueMetadata } from './value-metadata.ts';
 
@@ -87,6 +90,7 @@ export async function datasetOf(db: Db, scope: StudyScope, runId: number, domain
 export const sdtmRouter = router({
   exportSdtm: exporter.input(sdtmExportInput).mutation(async ({ ctx, input }) => {
     await assertStudy(ctx.db, ctx.scope, input.studyId);
+    await assertArmsVisible(ctx.db, ctx.user, ctx.scope, input.studyId);
     const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId, encoding: input.encoding });
     const run = await runById(ctx.db, runId);
     return { runId, status: run!.status, progress: run!.progress };
@@ -106,6 +110,7 @@ export const sdtmRouter = router({
   }),
   preview: read.input(sdtmPreviewInput).query(async ({ ctx, input }): Promise<SdtmPreviewPage> => {
     const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
+    await assertArmsVisible(ctx.db, ctx.user, ctx.scope, d.studyId);
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 25;
     const rows: (string | number | null)[][] = [];
@@ -128,6 +133,7 @@ export const sdtmRouter = router({
       .executeTakeFirst();
     if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
   assertInScope(ctx.scope, run.studyId, 'Run not found');
+    await assertArmsVisible(ctx.db, ctx.user, ctx.scope, run.studyId);
     if (run.status !== 'done') throw new TRPCError({ code: 'CONFLICT', message: 'The run has not finished' });
     const rows = await ctx.db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'variables', 'valueMetadata', 'xptSha256']).where('runId', '=', input.runId).orderBy('generatedAt').execute();
     const json = <T>(x: unknown) => (typeof x === 'string' ? JSON.parse(x) : x) as T;
@@ -161,6 +167,7 @@ export const sdtmRouter = router({
     .input(z.object({ runId: id, domain: sdtmDomainCode, format: z.enum(SDTM_FILE_FORMATS) }))
     .query(async ({ ctx, input }) => {
       const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
+      await assertArmsVisible(ctx.db, ctx.user, ctx.scope, d.studyId);
       const sha256 = input.format === 'xpt' ? d.xptSha256 : input.format === 'csv' ? d.csvSha256 : d.jsonSha256;
       if (!(await ctx.files.has(sha256))) throw new TRPCError({ code: 'NOT_FOUND', message: 'The stored file is missing' });
       return { sha256, fileName: `${d.domain.toLowerCase()}.${input.format}` };

@@ -4,11 +4,10 @@
 // generation job loads the inputs.
 //
 // Every TSPARMCD and its TSPARM are CDISC CT (C66738 / C67152, paired by the term's C-code). A value from
-// a CDISC code list (TPHASE from C66737, INTMODEL from C99076) has its C-code in TSVALCD, TSVCDREF
+// a CDISC code list (TPHASE from C66737, INTMODEL from C99076, TBLIND from C66735) has its C-code in TSVALCD, TSVCDREF
 // "CDISC CT" and TSVCDVER the CT version; dates and durations name ISO 8601 in TSVCDREF; countries have
 // their ISO 3166-1 alpha-3 code. A parameter that a submission's TS carries (the FDA's Study Data
-// Technical Conformance Guide list, the CDISC pilot's TS) but that the product does not record (blinding,
-// randomisation, control, age limits, sex, indication, objectives, treatments, ...) is written with
+// Technical Conformance Guide list, the CDISC pilot's TS) but that the product does not record (randomisation, control, age limits, sex, indication, objectives, treatments, ...) is written with
 // TSVALNF = "NI" (ISO 21090 No Information) and no value: nothing is guessed. Parameters that are neither
 // known nor required are left out.
 import type { SdtmRecord } from './derive.ts';
@@ -25,7 +24,10 @@ const ISO_3166 = 'ISO 3166-1 alpha-3';
 export const NO_INFORMATION = 'NI';
 
 /** The value code list of a coded parameter (COSMoS's TS specializations). */
-const VALUE_LIST: Record<string, string> = { TPHASE: 'C66737', INTMODEL: 'C99076' };
+const VALUE_LIST: Record<string, string> = { TPHASE: 'C66737', INTMODEL: 'C99076', TBLIND: 'C66735' };
+/** The study's blinding as TBLIND's CDISC CT term. The shipped C66735 has only SINGLE BLIND and DOUBLE BLIND: an
+ * open-label study keeps TSVALNF NI (with a note) rather than a value outside the code list or an invented C-code. */
+const BLINDING: Record<string, string> = { single_blind: 'SINGLE BLIND', double_blind: 'DOUBLE BLIND' };
 const PHASE: Record<string, string> = { 'Phase I': 'PHASE I TRIAL', 'Phase II': 'PHASE II TRIAL', 'Phase III': 'PHASE III TRIAL', 'Phase IV': 'PHASE IV TRIAL' };
 /** The SDTM model version each SDTMIG version implements (the SDTMIG's own statement of its model). */
 const SDTM_VERSION_OF_IG: Record<string, string> = { '3.1.2': '1.2', '3.1.3': '1.3', '3.2': '1.4', '3.3': '1.7', '3.4': '2.0' };
@@ -65,6 +67,8 @@ export interface TrialSummaryInput {
     targetEnrollment: number;
     sponsorName: string | null;
     therapeuticArea: string | null;
+    /** open_label, single_blind or double_blind: TBLIND (absent: TSVALNF NI). */
+    blinding?: string | null;
   };
   /** Subjects enrolled (an enrolment date): ACTSUB. */
   enrolledSubjects: number;
@@ -127,6 +131,8 @@ export function trialSummary(input: TrialSummaryInput): { records: SdtmRecord[];
   };
   add('TITLE', study.title);
   add('TPHASE', PHASE[study.phase], { list: VALUE_LIST.TPHASE! });
+  add('TBLIND', study.blinding ? BLINDING[study.blinding] : null, { list: VALUE_LIST.TBLIND! });
+  if (study.blinding === 'open_label') notes.push('TS: the study is open-label; the shipped CDISC CT has no OPEN LABEL term in TBLIND (C66735), so TBLIND is written with TSVALNF NI');
   add('SSTDTC', study.startDate ? isoDtc(study.startDate) : null, 'iso8601');
   add('SENDTC', study.actualEndDate ? isoDtc(study.actualEndDate) : null, 'iso8601');
   add('PLANSUB', String(study.targetEnrollment));
