@@ -47,6 +47,8 @@ test('the adverse event report is ready on arrival and submits', async ({ page }
   await expect(report.getByText('Choose the patient')).toBeVisible();
   // The patient is chosen in the form; the description shows its coding inline.
   const patient = report.getByLabel('Patient', { exact: true });
+  await expect(patient).toHaveAttribute('aria-invalid', 'true');
+  await expect(report.getByLabel('Find a patient')).toBeVisible();
   const first = await patient.locator('option:not([value=""])').first().getAttribute('value');
   await patient.selectOption(first!);
   await expect(report.locator('#crf-AETERM')).toHaveValue('Nausea after the evening dose');

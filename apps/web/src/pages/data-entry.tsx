@@ -83,7 +83,7 @@ export default function DataEntryPage() {
             </Card>
           </div>
         )}
-        {!patientId && canEnter && <AdverseEventReport studyId={studyId} />}
+        {!patientId && canEnter && <AdverseEventReport key={studyId ?? 'first'} studyId={studyId} />}
       </div>
     </div>
   );

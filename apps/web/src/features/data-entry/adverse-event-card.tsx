@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SubjectPicker } from './subject-picker';
 import { FormEntry } from './form-entry';
@@ -63,14 +64,20 @@ export function AdverseEventReport({ studyId: chosenStudy }: { studyId: number |
   const studies = trpc.studies.list.useQuery({ limit: 100 }, { enabled: !chosenStudy });
   const studyId = chosenStudy ?? studies.data?.items[0]?.id;
   const { forms, aeForm } = useAeForm(studyId);
-  const patients = trpc.patients.list.useQuery({ studyId, limit: 100 }, { enabled: !!studyId });
+  const [search, setSearch] = useState('');
+  const patients = trpc.patients.list.useQuery(
+    { studyId, search: search.trim() || undefined, limit: 100 },
+    { enabled: !!studyId, placeholderData: keepPreviousData },
+  );
   const [patientId, setPatientId] = useState<number>();
   const [round, setRound] = useState(0);
   return (
     // The form's own heading (the form's name) titles the card.
     <Card data-testid="ae-report">
       <CardContent className="pt-5">
-        {studyId && forms.data && !aeForm && <p className="text-sm text-muted-foreground">{t('aeCard.noForm')}</p>}
+        {studyId && forms.data && !aeForm && (
+          <p className="text-sm text-muted-foreground">{t('aeCard.noForm')}</p>
+        )}
         {aeForm && (
           <FormEntry
             key={`${aeForm.id}-${round}`}
@@ -80,23 +87,35 @@ export function AdverseEventReport({ studyId: chosenStudy }: { studyId: number |
               setRound((r) => r + 1);
             }}
             subject={(errorId) => (
-              <>
-                <Label htmlFor="ae-report-patient">{t('aeCard.patient')}</Label>
-                <NativeSelect
-                  id="ae-report-patient"
-                  value={patientId ?? ''}
-                  onChange={(e) => setPatientId(e.target.value ? Number(e.target.value) : undefined)}
-                  aria-describedby={errorId}
-                  aria-invalid={errorId ? true : undefined}
-                >
-                  <option value="">{t('chooseSubject')}</option>
-                  {patients.data?.items.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.patientId} · {p.siteName}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <div className="grid gap-1.5">
+                  <Label htmlFor="ae-report-patient-search">{t('aeCard.findPatient')}</Label>
+                  <Input
+                    id="ae-report-patient-search"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    placeholder={t('findSubjectPlaceholder')}
+                    maxLength={100}
+                  />
+                </div>
+                <div className="grid gap-1.5">
+                  <Label htmlFor="ae-report-patient">{t('aeCard.patient')}</Label>
+                  <NativeSelect
+                    id="ae-report-patient"
+                    value={patientId ?? ''}
+                    onChange={(e) => setPatientId(e.target.value ? Number(e.target.value) : undefined)}
+                    aria-describedby={errorId}
+                    aria-invalid={errorId ? true : undefined}
+                  >
+                    <option value="">{t('chooseSubject')}</option>
+                    {patients.data?.items.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.patientId} · {p.siteName}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+              </div>
             )}
           />
         )}
