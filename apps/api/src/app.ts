@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
+import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import * as cookie from 'cookie';
 import { SECURITY } from '@ctp/contracts';
@@ -54,6 +55,17 @@ export function createApp({ database, config, logger }: AppDeps) {
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
 
   app.use(helmet());
+  // gzip or brotli (as the browser asks) for the web app's files and the API's JSON, over 1 KB.
+  // compression's own filter leaves alone what is already compressed (zip, PDF, images, and .xpt files
+  // sent as application/octet-stream) and Cache-Control: no-transform; an event stream, should one come,
+  // would be held back by the compressor's buffer, so it is left alone too.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+        compression.filter(req, res),
+    }),
+  );
   // A line per request, at info. Above info (LOG_LEVEL warn or error) pino-http would write only the
   // 5xx lines that the tRPC and REST error handlers write themselves, yet still build a child logger
   // per request (about 0.1 ms of the API's CPU per request under load): it is left out.
@@ -159,12 +171,28 @@ export function createApp({ database, config, logger }: AppDeps) {
   app.use('/api', express.json({ limit: REQUEST_BODY_LIMIT_BYTES }), restRoutes(callerFactory(contextFor), files, config.UPLOAD_MAX_MB));
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'Not found' }));
 
-  // The built web app, with client-side routes falling back to index.html.
+  // The built web app, with client-side routes falling back to index.html. Vite names the files under
+  // /assets by their content's hash, so they are cached for a year, unchanged; index.html (which names
+  // them) is revalidated on every load, so a new release is picked up at once; the rest for an hour.
   const webDist = config.WEB_DIST ?? defaultWebDist;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    const assetsDir = path.join(webDist, 'assets') + path.sep;
+    app.use(
+      express.static(webDist, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, file) => {
+          if (file.startsWith(assetsDir))
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          else if (path.basename(file) === 'index.html') res.setHeader('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     app.use((req, res, next) => {
       if (req.method !== 'GET' || req.path.startsWith('/trpc')) return next();
+      // An unknown file under /assets (an old release's chunk) is a 404, not the app's page as JavaScript.
+      if (req.path.startsWith('/assets/')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(webDist, 'index.html'));
     });
   }
