@@ -3,11 +3,37 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/** Kept in step with CORE_NAMESPACES and ACCOUNT_NAMESPACES in src/lib/i18n.ts. */
+const CORE_NAMESPACES = ['common', 'landing'];
+const ACCOUNT_NAMESPACES = ['account', 'validation'];
+
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/trpc': api, '/api': api, '/auth/oidc': api } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 500,
+    rolldownOptions: {
+      // @ctp/contracts is one index over every schema: only the modules a chunk uses (e.g. the
+      // constants for the landing page) are kept, not all of them and zod with them.
+      treeshake: {
+        moduleSideEffects: (id: string) => (id.includes('/packages/contracts/src/') ? false : undefined),
+      },
+      output: {
+        // The strings: per language, one chunk with what the landing page reads, one with the log-in
+        // page's and one with the rest (src/lib/i18n.ts), so a page downloads only what it reads.
+        manualChunks(id) {
+          const locale = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(id);
+          if (!locale) return undefined;
+          const [, lang, ns] = locale;
+          if (CORE_NAMESPACES.includes(ns!)) return `locale-${lang}-core`;
+          return ACCOUNT_NAMESPACES.includes(ns!) ? `locale-${lang}-account` : `locale-${lang}`;
+        },
+      },
+    },
+  },
 });

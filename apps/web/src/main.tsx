@@ -1,29 +1,17 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import './index.css';
-import './lib/i18n';
-import { trpc, createTrpcClient } from './lib/trpc';
-import { createQueryClient } from './lib/query-client';
+import { i18nReady } from './lib/i18n';
 import { router } from './routes';
-import { Toaster } from './components/ui/toaster';
 
-function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </trpc.Provider>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The tRPC and React Query providers and the toasts are a layout route (src/app-providers.tsx) around
+// every page but the landing page. The first paint waits for the active language's core strings (one
+// small chunk, fetched in parallel with the page's code).
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
