@@ -82,7 +82,7 @@ test('the dashboard after log-in loads at most 350 KB gzip of JavaScript in all'
   expect(w.gzip).toBeLessThanOrEqual(BUDGET.dashboard);
 });
 
-test('index.html is revalidated, the API JSON is compressed, a missing asset is a 404', async ({
+test('index.html is revalidated, hashed assets are immutable and compressed, a missing asset is a 404', async ({
   request,
 }) => {
   for (const url of ['/', '/login', '/dashboard']) {
