@@ -1,42 +1,37 @@
+// The landing page's language switch; the choice is remembered and carries into the application.
+// The menu (a Radix dropdown, about 25 KB gzip with its positioning code) loads on first use, so the
+// first page does not carry it: until then a plain button with the same name stands in, and pointing
+// at it starts the download.
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, Globe } from 'lucide-react';
+import { Globe } from 'lucide-react';
 import { LANGUAGES } from '@ctp/contracts';
-import { setLanguage } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 
-/** The landing page's language switch; the choice is remembered and carries into the application. */
+const loadDropdown = () => import('./language-dropdown');
+const LanguageDropdown = lazy(loadDropdown);
+
 export function LanguageMenu() {
   const { t, i18n } = useTranslation('landing');
+  const [wanted, setWanted] = useState(false);
   const current = LANGUAGES.find((l) => l.code === i18n.resolvedLanguage) ?? LANGUAGES[0];
+  const standIn = (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={t('nav.language')}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setWanted(true)}
+    >
+      <Globe aria-hidden /> <span className="hidden sm:inline">{current.label}</span>
+    </Button>
+  );
+  if (!wanted) return standIn;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('nav.language')}>
-          <Globe aria-hidden /> <span className="hidden sm:inline">{current.label}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-40 border-border">
-        {LANGUAGES.map((l) => (
-          <DropdownMenuItem
-            key={l.code}
-            lang={l.code}
-            onSelect={() => setLanguage(l.code)}
-            aria-current={current.code === l.code}
-          >
-            <Check
-              className={current.code === l.code ? 'h-4 w-4 text-primary' : 'h-4 w-4 invisible'}
-              aria-hidden
-            />
-            {l.label}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={standIn}>
+      <LanguageDropdown defaultOpen />
+    </Suspense>
   );
 }
