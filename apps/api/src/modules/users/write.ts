@@ -18,8 +18,15 @@ const ADMINS_LOCK = 7241027;
 export const PASSWORD_LOGIN_OFF = 'Password log-in is turned off for this account: it signs in with single sign-on';
 const LAST_ADMIN = 'The last active administrator cannot be deactivated or given another role';
 
-async function assertAnotherAdminRemains(tx: Tx, userId: number) {
+/**
+ * Taken first in a change that could remove an administrator, before any row lock: two administrators
+ * removing each other then run one after the other, and the second sees the first's result.
+ */
+async function lockAdministrators(tx: Tx) {
   await sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`.execute(tx);
+}
+
+async function assertAnotherAdminRemains(tx: Tx, userId: number) {
   const other = await tx
     .selectFrom('users')
     .select('id')
@@ -36,8 +43,10 @@ function assertNotSelf(ctx: AdminCtx, id: number, what: string) {
   if (ctx.user.id === id) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `You cannot ${what} your own account here` });
 }
 
+// FOR NO KEY UPDATE: the row is changed, never its key, so the audit rows and sessions that point at it
+// (foreign keys take KEY SHARE) are not blocked by it.
 async function accountOf(tx: Tx, id: number) {
-  const row = await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await tx.selectFrom('users').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
   return row;
 }
@@ -63,6 +72,7 @@ export async function inviteUser(ctx: AdminCtx, input: InviteUserInput) {
 export async function updateUser(ctx: AdminCtx, input: UpdateUserInput) {
   if (ctx.user.id === input.id && input.role !== ctx.user.role) assertNotSelf(ctx, input.id, 'change the role of');
   const updated = await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
+    await lockAdministrators(tx);
     const current = await accountOf(tx, input.id);
     if (current.version !== input.version) throw new TRPCError({ code: 'CONFLICT', message: 'This user was changed by someone else. Reload and try again.' });
     if (current.role === 'admin' && input.role !== 'admin' && current.isActive) await assertAnotherAdminRemains(tx, current.id);
@@ -80,6 +90,7 @@ export async function updateUser(ctx: AdminCtx, input: UpdateUserInput) {
 export async function deactivateUser(ctx: AdminCtx, input: UserActionInput) {
   assertNotSelf(ctx, input.id, 'deactivate');
   await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
+    await lockAdministrators(tx);
     const current = await accountOf(tx, input.id);
     if (current.deactivatedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This account is already deactivated' });
     if (current.role === 'admin' && current.isActive) await assertAnotherAdminRemains(tx, current.id);
