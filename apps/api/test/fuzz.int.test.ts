@@ -94,6 +94,16 @@ async function auditCount(): Promise<number> {
   return rows[0]!.n;
 }
 
+/** Waits (at most 60 s) until no SDTM generation or validation job is running. */
+async function backgroundJobsIdle(): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 100) {
+    const { rows } = await sql<{ n: number }>`select ((select count(*) from sdtm_runs where status = 'running') +
+      (select count(*) from sdtm_validation_runs where status = 'running'))::int as n`.execute(t.database.db);
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** One request's verdict: a finding when it answered 5xx, or 4xx without a message. */
 async function judge(what: string, res: Response): Promise<Finding | null> {
   const body = await res.text();
@@ -128,6 +138,9 @@ async function fuzzProcedures(client: TestClient): Promise<{ findings: Finding[]
         const finding = await judge(what, await client.request(`/trpc/${entry.path}${qs}`));
         if (finding) findings.push(finding);
       } else {
+        // A background job (SDTM generation or validation) started by an earlier call writes its own
+        // audit rows when it ends: let it end first, so only this request's writes can move the count.
+        await backgroundJobsIdle();
         const before = await auditCount();
         const res = await client.request(`/trpc/${entry.path}`, { method: 'POST', json: input ?? null });
         const finding = await judge(what, res);
