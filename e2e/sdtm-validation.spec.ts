@@ -4,7 +4,7 @@
 // Compliance Score and Validation Issues (errors plus warnings) instead of a dash.
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
-import { trpcQuery } from './support/trpc';
+import { chooseOpenLabelStudy, trpcQuery } from './support/trpc';
 
 interface Latest {
   isValid: boolean;
@@ -16,11 +16,14 @@ test('generate SDTM, run validation, see findings with CORE ids and the cards co
   test.setTimeout(120_000);
   await loginAs(page, 'data-manager', '/cdisc-standards');
   await page.getByRole('tab', { name: 'SDTM Export' }).click();
+  const chosen = await chooseOpenLabelStudy(page, page.getByLabel('Study'));
   const studyLabel = await page.getByLabel('Study').locator('option:checked').innerText();
   await page.getByTestId('sdtm-generate').click();
   await expect(page.getByTestId('sdtm-run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
 
   await page.getByRole('tab', { name: 'Validation' }).click();
+  // Each tab has its own study picker: the same study as generated.
+  await page.getByLabel('Study').selectOption(String(chosen));
   await expect(page.getByLabel('Study').locator('option:checked')).toHaveText(studyLabel);
   await page.getByRole('button', { name: 'Run Validation' }).click();
   const summary = page.getByTestId('validation-summary');

@@ -5,12 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
+import { chooseOpenLabelStudy } from './support/trpc';
 
 test('generate SDTM for a study, preview DM, download dm.xpt and all domains', async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'data-manager', '/cdisc-standards');
   await page.getByRole('button', { name: 'Generate SDTM' }).first().click();
   await expect(page).toHaveURL(/tab=export/);
+  const studyId = await chooseOpenLabelStudy(page, page.getByLabel('Study'));
   // the XPT text encoding: ASCII (transliterated) unless another is chosen; the run shows the one it used
   await expect(page.getByTestId('sdtm-encoding')).toHaveValue('ascii');
   await page.getByTestId('sdtm-encoding').selectOption('windows-1252');
@@ -48,6 +50,8 @@ test('generate SDTM for a study, preview DM, download dm.xpt and all domains', a
 
   // The Define.xml tab: the summary of what was generated, and its define.xml.
   await page.getByRole('tab', { name: 'Define.xml' }).click();
+  // Each tab has its own study picker: the same study as generated.
+  await page.getByLabel('Study').selectOption(String(studyId));
   const summary = page.getByTestId('define-summary');
   await expect(summary).toContainText('2.1');
   await expect(page.getByTestId('define-standard')).toHaveText('SDTMIG 3.4');
