@@ -18,6 +18,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** A timestamp as it travels (ISO 8601 in UTC), or null; both drivers' Date or string values. */
+export function isoOrNull(value: Date | string | null): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
 /** ILIKE pattern for "contains term": the term's own %, _ and \ match literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -7,9 +7,9 @@ import { sql, withActor, type Db } from '@ctp/db';
 import { IDENTITY, type CreateApiTokenInput } from '@ctp/contracts';
 import { actorOf, type Context } from '../../trpc.ts';
 import { hashToken, newToken, toSessionUser, type SessionUser } from './session.ts';
+import { isoOrNull as iso } from '../../sql-helpers.ts';
 
 type OwnerCtx = Pick<Context, 'db' | 'req'> & { user: SessionUser };
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export async function listApiTokens(db: Db, userId: number) {
   const rows = await db

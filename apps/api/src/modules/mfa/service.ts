@@ -7,6 +7,7 @@ import { sql, verifyPassword, withActor, type Db, type Tx, type MfaPendingPurpos
 import { MFA, SECURITY, type MfaLoginStep, type Role } from '@ctp/contracts';
 import type { Config } from '../../config.ts';
 import { fieldError } from '../../trpc.ts';
+import { isoOrNull as iso } from '../../sql-helpers.ts';
 import { createSession, hashToken, newToken, toSessionUser, type SessionUser } from '../auth/session.ts';
 import { openSecret, sealSecret, SecretBoxError } from './secret-box.ts';
 import { checkTotp, hashRecoveryCode, isTotpShaped, newRecoveryCode, newTotpSecret, provisioning } from './totp.ts';
@@ -35,7 +36,6 @@ function open(config: Config, box: string): string {
   }
 }
 
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** A user's two-factor state (the profile and the administrators' user page). */
 export async function mfaSummary(db: Db, config: Config, user: { id: number; role: Role }) {

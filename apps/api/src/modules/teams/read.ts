@@ -3,6 +3,7 @@
 // stays answerable).
 import { sql, type Db } from '@ctp/db';
 import type { Role } from '@ctp/contracts';
+import { containsPattern } from '../../sql-helpers.ts';
 
 export interface TeamMember {
   userId: number;
@@ -56,7 +57,7 @@ export async function teamCandidates(db: Db, studyId: number, search: string | u
       not(exists(selectFrom('studyMemberships as m').select('m.id').whereRef('m.userId', '=', 'u.id').where('m.studyId', '=', studyId).where('m.endedAt', 'is', null))),
     );
   if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search.toLowerCase());
     q = q.where(sql<boolean>`lower(u.full_name || ' ' || u.email) like ${pattern}`);
   }
   return q.orderBy('u.fullName').limit(20).execute();

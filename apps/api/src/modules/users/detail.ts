@@ -2,9 +2,10 @@
 // the audit history of the account (changes to it, and what the user did).
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
+import { isoOrNull as iso } from '../../sql-helpers.ts';
+import { listApiTokens } from '../auth/api-tokens.ts';
+import { listOwnSessions } from '../auth/own-sessions.ts';
 import { userStatusSql } from './status.ts';
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export async function userDetail(db: Db, id: number) {
   const user = await db
@@ -14,15 +15,8 @@ export async function userDetail(db: Db, id: number) {
     .executeTakeFirst();
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
   const [sessions, memberships, tokens, history] = await Promise.all([
-    db
-      .selectFrom('sessions')
-      .select(['id', 'createdAt', 'lastSeenAt', 'clientIp', 'userAgent'])
-      .where('userId', '=', id)
-      .where('revokedAt', 'is', null)
-      .where('expiresAt', '>', sql<Date>`now()`)
-      .orderBy('lastSeenAt', 'desc')
-      .limit(50)
-      .execute(),
+    // The same readers the user's own profile page uses.
+    listOwnSessions(db, id, null),
     db
       .selectFrom('studyMemberships as m')
       .innerJoin('studies as s', 's.id', 'm.studyId')
@@ -34,13 +28,7 @@ export async function userDetail(db: Db, id: number) {
       .orderBy('s.code')
       .orderBy('m.id')
       .execute(),
-    db
-      .selectFrom('apiTokens as k')
-      .leftJoin('apiTokenUses as use', 'use.tokenId', 'k.id')
-      .select(['k.id', 'k.name', 'k.tokenPrefix', 'k.access', 'k.expiresAt', 'k.revokedAt', 'k.createdAt', 'use.lastUsedAt'])
-      .where('k.userId', '=', id)
-      .orderBy('k.id', 'desc')
-      .execute(),
+    listApiTokens(db, id),
     db
       .selectFrom('auditEvents as a')
       .leftJoin('users as actor', 'actor.id', 'a.actorUserId')
@@ -62,9 +50,9 @@ export async function userDetail(db: Db, id: number) {
     invitedAt: iso(user.invitedAt),
     deactivatedAt: iso(user.deactivatedAt),
     createdAt: iso(user.createdAt)!,
-    sessions: sessions.map((s) => ({ ...s, createdAt: iso(s.createdAt)!, lastSeenAt: iso(s.lastSeenAt)! })),
+    sessions,
     memberships: memberships.map((m) => ({ ...m, createdAt: iso(m.createdAt)!, endedAt: iso(m.endedAt) })),
-    apiTokens: tokens.map((k) => ({ ...k, expiresAt: iso(k.expiresAt)!, revokedAt: iso(k.revokedAt), createdAt: iso(k.createdAt)!, lastUsedAt: iso(k.lastUsedAt) })),
+    apiTokens: tokens,
     history: history.map((h) => ({ ...h, id: Number(h.id), occurredAt: iso(h.occurredAt)!, changedFields: Object.keys((h.changes ?? {}) as object) })).map(({ changes: _c, ...rest }) => rest),
   };
 }

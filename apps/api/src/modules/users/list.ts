@@ -1,12 +1,13 @@
 // The administrators' user list: searched, filtered and paged in SQL.
 import { sql, type Db } from '@ctp/db';
 import type { ListUsersInput } from '@ctp/contracts';
+import { containsPattern } from '../../sql-helpers.ts';
 import { userStatusSql } from './status.ts';
 
 export async function listUsers(db: Db, input: ListUsersInput) {
   let query = db.selectFrom('users as u');
   if (input.search) {
-    const pattern = `%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(input.search.toLowerCase());
     query = query.where(sql<boolean>`lower(u.full_name || ' ' || u.email) like ${pattern}`);
   }
   if (input.role) query = query.where('u.role', '=', input.role);
