@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /** Kept in step with CORE_NAMESPACES and ACCOUNT_NAMESPACES in src/lib/i18n.ts. */
-const CORE_NAMESPACES = ['common', 'landing'];
-const ACCOUNT_NAMESPACES = ['account', 'validation'];
+const CORE_NAMESPACES = ['landing', 'not-found'];
+const ACCOUNT_NAMESPACES = ['common', 'account', 'validation'];
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 500,
+    // Every browser the app supports preloads modules natively: no polyfill in the entry chunk.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // @ctp/contracts is one index over every schema: only the modules a chunk uses (e.g. the
       // constants for the landing page) are kept, not all of them and zod with them.

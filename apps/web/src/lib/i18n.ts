@@ -11,9 +11,10 @@ type Bundle = Record<string, unknown>;
 type Loaders = Record<string, () => Promise<Bundle>>;
 
 /** What the landing page and the not-found page read, fetched before the first paint. */
-export const CORE_NAMESPACES = ['common', 'landing'] as const;
-/** What the log-in page reads besides (one chunk per language, like the core). */
-export const ACCOUNT_NAMESPACES = ['account', 'validation'] as const;
+export const CORE_NAMESPACES = ['landing', 'not-found'] as const;
+/** What the log-in page reads besides (one chunk per language, like the core): `common` (buttons,
+ *  statuses, the shell's words) comes here, since the landing page reads none of it. */
+export const ACCOUNT_NAMESPACES = ['common', 'account', 'validation'] as const;
 // Kept in step with vite.config.ts's manualChunks.
 
 const allFiles: Loaders = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });

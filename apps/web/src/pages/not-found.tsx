@@ -4,17 +4,17 @@ import { AlertCircle } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 
 export default function NotFoundPage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('not-found');
   return (
     <div className="flex min-h-full w-full items-center justify-center bg-slate-50 p-4">
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex gap-2">
             <AlertCircle className="h-8 w-8 text-red-500" />
-            <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>
+            <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
           </div>
-          <p className="mt-4 text-sm text-slate-600">{t('notFound.description')}</p>
-          <Link to="/dashboard" className="mt-4 inline-block text-sm text-primary hover:underline">{t('notFound.back')}</Link>
+          <p className="mt-4 text-sm text-slate-600">{t('description')}</p>
+          <Link to="/dashboard" className="mt-4 inline-block text-sm text-primary hover:underline">{t('back')}</Link>
         </CardContent>
       </Card>
     </div>
