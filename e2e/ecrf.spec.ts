@@ -1,7 +1,8 @@
 // The eCRF engine end to end against the real API and a fresh demo database: a data manager builds a
-// form with a range check and skip logic and publishes it; an investigator enters it for a subject of
-// their site (the check message appears as they type), saves a draft, submits, changes it with a reason
-// and finds the change in the study's Recent Activity; /forms filters to the empty state and back.
+// form with a range check and skip logic, publishes it and makes it due at a visit; an investigator finds
+// it at that visit of a subject of their site, enters it (the check message appears as they type), saves
+// a draft, submits and changes it with a reason; a monitor finds the change in the study's Recent
+// Activity and verifies the entry against source in the casebook; /forms filters to the empty state and back.
 import { test, expect, type Browser } from '@playwright/test';
 import { loginAs } from './support/auth';
 import { trpcQuery } from './support/trpc';
@@ -13,7 +14,7 @@ async function pageAs(browser: Browser, role: string, next: string) {
   return page;
 }
 
-test('build a form with a range check and skip logic, publish it, enter, submit and change it with a reason', async ({ browser }) => {
+test('build a form with a range check and skip logic, publish it, make it due at a visit, enter it there, change it with a reason, verify it', async ({ browser }) => {
   test.setTimeout(120_000);
   const investigator = await pageAs(browser, 'investigator', '/dashboard');
   const subjects = await trpcQuery<{ items: { id: number; patientId: string; studyId: number; studyCode: string }[] }>(investigator, 'patients.list', {
@@ -63,22 +64,23 @@ test('build a form with a range check and skip logic, publish it, enter, submit 
   await dm.getByTestId('builder-publish-dialog').getByRole('button', { name: 'Publish version 1' }).click();
   await expect(dm.getByText('Version 1 published').first()).toBeVisible();
 
-  // The study's Forms tab lists it; the visit schedule makes forms due at visits (kept on reload).
+  // The study's Forms tab lists it; the visit schedule makes it due at a visit (kept on reload).
   await dm.goto(`/studies/${subject.studyId}`);
   await dm.getByRole('tab', { name: 'Forms' }).click();
   await expect(dm.getByTestId('study-form').filter({ hasText: formName })).toBeVisible();
-  const due = dm.getByRole('checkbox', { name: 'Vital Signs due at Telemedicine' });
+  const due = dm.getByRole('checkbox', { name: `${formName} due at Telemedicine` });
   await expect(due).not.toBeChecked();
   await due.check();
   await expect(due).toBeChecked();
   await dm.reload();
   await dm.getByRole('tab', { name: 'Forms' }).click();
-  await expect(dm.getByRole('checkbox', { name: 'Vital Signs due at Telemedicine' })).toBeChecked();
+  await expect(dm.getByRole('checkbox', { name: `${formName} due at Telemedicine` })).toBeChecked();
 
-  // The investigator enters it for the subject: the form is not due at a visit, so it is entered at any time.
+  // The investigator finds it due at the subject's Telemedicine visit, and enters it there.
   await investigator.goto(`/data-entry?study=${subject.studyId}&patient=${subject.id}`);
-  await expect(investigator.getByTestId('subject-visits')).toBeVisible();
-  await investigator.getByRole('button', { name: new RegExp(formName) }).click();
+  const telemedicine = investigator.getByTestId(/^visit-/).filter({ hasText: 'Telemedicine' });
+  await expect(telemedicine.getByRole('button', { name: new RegExp(formName) })).toContainText(/not entered/i);
+  await telemedicine.getByRole('button', { name: new RegExp(formName) }).click();
   const entry = investigator.getByTestId('form-entry');
   await expect(entry.getByRole('heading', { name: formName })).toBeVisible();
   await entry.locator('#crf-SYSBP').fill('200');
@@ -111,6 +113,14 @@ test('build a form with a range check and skip logic, publish it, enter, submit 
   const activity = monitor.getByTestId('recent-activity');
   await expect(activity.getByTestId('activity-reason').filter({ hasText: 'Transcription error corrected' })).toBeVisible();
   await expect(activity.getByText('SYSBP: 120 → 125')).toBeVisible();
+
+  // Source data verification: the monitor opens the subject's casebook and verifies the entry.
+  await monitor.goto(`/casebook/${subject.id}`);
+  const row = monitor.getByTestId('casebook-entry').filter({ hasText: formName });
+  await expect(row).toHaveAttribute('data-status', 'submitted');
+  await row.getByRole('button', { name: 'Verify' }).click();
+  await expect(monitor.getByText('Source data verified').first()).toBeVisible();
+  await expect(row.locator('[data-flag="verified"]')).toBeVisible();
 });
 
 test('/forms filters to the empty state, and Clear Filters resets search, study and status', async ({ page }) => {
