@@ -11,5 +11,6 @@ export { hashPassword, verifyPassword } from './passwords.ts';
 export { BlobStore, type StoredBlob } from './files/blob-store.ts';
 export { readMeddraAscii, MeddraFormatError, MEDDRA_REQUIRED_FILES, type MeddraRelease, type MeddraTermRow } from './coding/meddra-ascii.ts';
 export { importMeddraRelease, DictionaryExistsError } from './coding/import.ts';
+export { runCommand, describeFailure, type CommandOutcome } from './cli/run-command.ts';
 export * from './reference/cdisc-library-xml.ts';
 export * from './reference/safe-xml.ts';

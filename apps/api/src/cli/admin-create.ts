@@ -3,7 +3,7 @@
 // (valid 72 hours) where its owner sets the password. Uses the same DATABASE_URL / DATA_DIR as the
 // server (with the embedded database, stop the server first: one process owns its data directory).
 import { parseArgs } from 'node:util';
-import { connect, migrateToLatest, withActor } from '@ctp/db';
+import { migrateToLatest, runCommand, withActor } from '@ctp/db';
 import { inviteUserInput } from '@ctp/contracts';
 import { parseConfig, publicUrlOf } from '../config.ts';
 import { createInvitedAccount } from '../modules/users/invitation.ts';
@@ -16,16 +16,10 @@ if (!input.success) {
   process.exit(2);
 }
 const config = parseConfig(process.env);
-const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-try {
-  await migrateToLatest(database.db);
-  const { path } = await withActor(database.db, { userId: null, reason: 'Administrator created from the command line (admin:create)' }, (tx) =>
+await runCommand({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, async ({ db }) => {
+  await migrateToLatest(db);
+  const { path } = await withActor(db, { userId: null, reason: 'Administrator created from the command line (admin:create)' }, (tx) =>
     createInvitedAccount(tx, input.data, null),
   );
   console.log(`Administrator ${input.data.email} created. Set the password within 72 hours at:\n\n  ${publicUrlOf(config)}${path}\n`);
-} catch (err) {
-  console.error((err as Error).message);
-  process.exitCode = 1;
-} finally {
-  await database.close();
-}
+});

@@ -1,9 +1,7 @@
-import { connect, migrateToLatest } from '../index.ts';
+import { migrateToLatest } from '../index.ts';
+import { runCommand } from './run-command.ts';
 
-const handle = await connect({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
-try {
-  const applied = await migrateToLatest(handle.db);
+await runCommand({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }, async ({ db }) => {
+  const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
-} finally {
-  await handle.close();
-}
+});
