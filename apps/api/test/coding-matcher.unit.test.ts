@@ -42,7 +42,7 @@ describe('each kind of variation', () => {
   it.each([
     ['Headache', 'Headache', 'exact LLT match'],
     ['mild headache since morning', 'Headache', 'extra words set aside: mild, since, morning'],
-    ['headache behind the eyes', 'Headache', 'all the words of the LLT found'],
+    ['headache behind the eyes', 'Headache', 'every word of the LLT found'],
     ['headaches', 'Headache', 'plural'],
     ['headahce', 'Headache', 'spelling corrected'],
     ['diarrhoea', 'Diarrhea', 'spelling variant'],

@@ -9,7 +9,7 @@ import { canSeeStudySite } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion } from '../../sql-helpers.ts';
-import { activeDictionary, dictionaryIndex } from './dictionary.ts';
+import { activeDictionary, dictionaryIndex, studyPtFrequency } from './dictionary.ts';
 import { match, type DictionaryTerm } from './matcher.ts';
 
 /** The coded fields' verbatims in a form entry's values, by path ('AETERM', 'AELOG.0.AETERM'). */
@@ -40,10 +40,11 @@ export async function proposeCoding(tx: Tx, e: { submissionId: number; studyId: 
   if (!verbatims.length) return;
   const dictionary = await activeDictionary(tx, e.studyId);
   const index = await dictionaryIndex(tx, dictionary.id);
+  const ptFrequency = await studyPtFrequency(tx, e.studyId, dictionary.id);
   for (const { path, verbatim } of verbatims) {
     const existing = await tx.selectFrom('codingDecisions').select(['id', 'verbatim']).where('submissionId', '=', e.submissionId).where('fieldPath', '=', path).executeTakeFirst();
     if (existing?.verbatim === verbatim) continue;
-    const { candidates, normalizedKey } = match(index, verbatim, 1);
+    const { candidates, normalizedKey } = match(index, verbatim, { limit: 1, ptFrequency });
     const synonym = normalizedKey
       ? await tx.selectFrom('codingSynonyms').select('lltCode').where('studyId', '=', e.studyId).where('dictionaryId', '=', dictionary.id).where('normalized', '=', normalizedKey).executeTakeFirst()
       : undefined;

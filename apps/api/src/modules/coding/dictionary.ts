@@ -46,3 +46,17 @@ export async function listDictionaries(db: Db) {
       from coding_dictionaries d order by d.loaded_at desc, d.id desc`.execute(db);
   return rows.map((r) => ({ ...r, loadedAt: new Date(r.loadedAt).toISOString() }));
 }
+
+/** How often each PT was coded in a study with this dictionary: the matcher breaks ties between PTs by it. */
+export async function studyPtFrequency(db: Db, studyId: number, dictionaryId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('codingDecisions')
+    .select(['ptCode', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('studyId', '=', studyId)
+    .where('dictionaryId', '=', dictionaryId)
+    .where('status', '=', 'coded')
+    .where('ptCode', 'is not', null)
+    .groupBy('ptCode')
+    .execute();
+  return new Map(rows.map((r) => [r.ptCode!, Number(r.n)]));
+}

@@ -3,7 +3,8 @@
 //   lay term  'throwing up' -> vomiting, 'high blood pressure' -> hypertension (lay-terms.ts)
 //   abbrev.   SOB -> dyspnea, HTN -> hypertension (lay-terms.ts)
 //   plural    headaches -> headache (the dictionary's terms are stemmed the same way)
-//   extra     qualifiers and filler words ('mild', 'since', 'morning') are set aside, not matched
+//   extra     qualifiers and filler words ('mild', 'since', 'morning') are set aside, not matched; the
+//             side, direction and negation words never are (contradictions.ts)
 import { ABBREVIATIONS, LAY_TERMS, QUALIFIERS } from './lay-terms.ts';
 
 export interface Normalized {
@@ -61,6 +62,25 @@ export function stem(word: string): string {
   return word;
 }
 
+/**
+ * Base forms a verb or adjective form may stand for (coughing -> cough, vomited -> vomiting / vomit,
+ * wheezing -> wheeze, fatigued -> fatigue): the matcher takes only those that are dictionary words.
+ */
+export function inflectionsOf(word: string): string[] {
+  const out: string[] = [];
+  if (word.length > 5 && word.endsWith('ing')) {
+    const base = word.slice(0, -3);
+    out.push(base, `${base}e`);
+    if (/(.)\1$/.test(base)) out.push(base.slice(0, -1)); // vomitting -> vomit
+  }
+  if (word.length > 4 && word.endsWith('ed')) {
+    const base = word.slice(0, -2);
+    out.push(`${base}ing`, base, word.slice(0, -1));
+    if (/(.)\1$/.test(base)) out.push(base.slice(0, -1));
+  }
+  return out.filter((w) => w !== word && w.length >= 3);
+}
+
 /** Replaces the longest lay phrase or abbreviation starting at each word. */
 function applyPhrases(input: string[], reasons: string[]): string[] {
   const out: string[] = [];
@@ -72,7 +92,8 @@ function applyPhrases(input: string[], reasons: string[]): string[] {
       const abbrev = len === 1 ? ABBREVIATIONS.get(phrase) : undefined;
       const to = lay ?? abbrev;
       if (to !== undefined) {
-        reasons.push(lay !== undefined ? `lay term: "${phrase}" → ${to}` : `abbreviation: ${phrase.toUpperCase()} → ${to}`);
+        // A rule that keeps the words (weight gain -> weight gain) only stops a shorter rule from firing.
+        if (to !== phrase) reasons.push(lay !== undefined ? `lay term: "${phrase}" → ${to}` : `abbreviation: ${phrase.toUpperCase()} → ${to}`);
         out.push(...to.split(' '));
         i += len;
         matched = true;
@@ -84,11 +105,14 @@ function applyPhrases(input: string[], reasons: string[]): string[] {
   return out;
 }
 
-/** Dictionary terms: spelling and plural only (their words are the standard's). */
+/** Every word of a text, spelling and plural normalised, nothing set aside (for exact matches). */
+export function allTokens(text: string): string[] {
+  return words(text).map((w) => stem(americanSpelling(w)));
+}
+
+/** Dictionary terms (and a verbatim read literally): spelling and plural only, qualifiers set aside. */
 export function termTokens(term: string): string[] {
-  return words(term)
-    .map((w) => stem(americanSpelling(w)))
-    .filter((w) => !QUALIFIERS.has(w));
+  return allTokens(term).filter((w) => !QUALIFIERS.has(w));
 }
 
 export function normalizeVerbatim(text: string): Normalized {

@@ -2,14 +2,15 @@
 // matcher's ranked candidates with their reasons. POST /api/medical-coding answers the first as
 // {term, code, system} with every candidate.
 import type { Db } from '@ctp/db';
-import { activeDictionary, dictionaryIndex } from './dictionary.ts';
+import { activeDictionary, dictionaryIndex, studyPtFrequency } from './dictionary.ts';
 import { match, type Candidate } from './matcher.ts';
 
 export async function suggestCoding(db: Db, input: { description: string; studyId?: number; limit?: number }) {
   const dictionary = await activeDictionary(db, input.studyId);
   const index = await dictionaryIndex(db, dictionary.id);
+  const ptFrequency = input.studyId ? await studyPtFrequency(db, input.studyId, dictionary.id) : undefined;
   const started = performance.now();
-  const { candidates, normalizedKey } = match(index, input.description, input.limit ?? 10);
+  const { candidates, normalizedKey } = match(index, input.description, { limit: input.limit ?? 10, ptFrequency });
   const elapsedMs = Math.round((performance.now() - started) * 1000) / 1000;
   let ranked: Candidate[] = candidates;
   if (input.studyId && normalizedKey) {
