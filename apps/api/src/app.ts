@@ -27,11 +27,20 @@ import { callerFactory } from './rest-caller.ts';
 import { restRoutes } from './rest.ts';
 import { uploadOf, uploadsOf } from './http/uploads.ts';
 import { REQUEST_BODY_LIMIT_BYTES, trpcBodyLimit } from './http/body-limits.ts';
+import { requestId, requestIdOf } from './http/request-id.ts';
+import { Metrics } from './http/metrics.ts';
 
 export interface AppDeps {
   database: DbHandle;
   config: Config;
   logger: Logger;
+  /** One per process (main.ts also serves it on METRICS_PORT); made here when left out. */
+  metrics?: Metrics;
+}
+
+/** The metrics of an app serving this router (every procedure's path labels its requests). */
+export function createMetrics(database: DbHandle): Metrics {
+  return new Metrics({ database, procedures: new Set(Object.keys(appRouter._def.procedures)) });
 }
 
 interface Auth {
@@ -45,7 +54,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export function createApp({ database, config, logger }: AppDeps) {
+export function createApp({ database, config, logger, metrics = createMetrics(database) }: AppDeps) {
   const { db } = database;
   const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
   const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE);
@@ -54,6 +63,8 @@ export function createApp({ database, config, logger }: AppDeps) {
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
 
+  app.use(requestId());
+  app.use(metrics.middleware());
   app.use(helmet());
   // gzip or brotli (as the browser asks) for the web app's files and the API's JSON, over 1 KB.
   // compression's own filter leaves alone what is already compressed (zip, PDF, images, and .xpt files
@@ -78,12 +89,15 @@ export function createApp({ database, config, logger }: AppDeps) {
           req: (req) => ({ method: req.method, path: String(req.url).split('?')[0] }),
           res: (res) => ({ statusCode: res.statusCode }),
         },
-        autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+        autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+        genReqId: (req) => requestIdOf(req),
       }),
     );
   }
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  // Prometheus metrics on the API port only behind a token (main.ts serves them on METRICS_PORT too).
+  if (config.METRICS_TOKEN) app.get('/metrics', metrics.handler(config.METRICS_TOKEN));
   app.get('/readyz', async (_req, res) => {
     try {
       await database.ping();
@@ -156,9 +170,10 @@ export function createApp({ database, config, logger }: AppDeps) {
       },
       // 1 MB, more for a procedure carrying a document (forms.import: its 2 MB file as JSON).
       maxBodySize: trpcBodyLimit,
-      onError: ({ error, path: procedure }) => {
+      onError: ({ error, path: procedure, req }) => {
         // The formatter answers with the same correlation id (correlationIdOf the same error).
-        if (error.code === 'INTERNAL_SERVER_ERROR') reportFailure(logger, error.cause ?? error, { procedure }, error);
+        metrics.trpcError(procedure, error.code);
+        if (error.code === 'INTERNAL_SERVER_ERROR') reportFailure(logger, error.cause ?? error, { procedure, reqId: requestIdOf(req) }, error);
       },
     }),
   );

@@ -80,6 +80,12 @@ const configSchema = z.object({
   /** Days after which a password must be changed at log-in (0 = never). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** Prometheus metrics at /metrics on the API port, for a scraper sending `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Prometheus metrics on their own port (no token: keep it internal), e.g. 9464. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The address METRICS_PORT listens on (127.0.0.1 unless a scraper elsewhere must reach it). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof configSchema>;

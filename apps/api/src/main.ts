@@ -5,7 +5,8 @@ import { ROLES } from '@ctp/contracts';
 import { parseConfig, publicUrlOf, storageDirOf } from './config.ts';
 import { issueSetupLinkIfNeeded } from './modules/auth/setup.ts';
 import { createLogger } from './logger.ts';
-import { createApp } from './app.ts';
+import express from 'express';
+import { createApp, createMetrics } from './app.ts';
 import { scheduleInsights } from './modules/dashboard/insights.ts';
 
 const started = Date.now();
@@ -42,7 +43,12 @@ const stopInsights = scheduleInsights(database.db, config.INSIGHTS_INTERVAL_SECO
   logger.error({ err: { name: (err as Error).name } }, 'insights computation failed'),
 );
 
-const app = createApp({ database, config, logger });
+const metrics = createMetrics(database);
+const app = createApp({ database, config, logger, metrics });
+// Metrics on an internal port of their own, when configured (no token there: keep the port internal).
+const metricsServer = config.METRICS_PORT
+  ? express().get('/metrics', metrics.handler()).listen(config.METRICS_PORT, config.METRICS_HOST)
+  : undefined;
 const server = app.listen(config.PORT, config.HOST, () => {
   const url = `http://localhost:${config.PORT}`;
   const lines = [
@@ -66,6 +72,7 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info({ signal }, 'shutting down');
   stopInsights();
+  metricsServer?.close();
   server.close();
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 5000).unref();

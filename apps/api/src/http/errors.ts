@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z } from 'zod';
 import type { Logger } from '../logger.ts';
+import { requestIdOf } from './request-id.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, internalErrorMessage, isDatabaseUnavailable, reportFailure } from './error-boundary.ts';
 
 /**
@@ -44,7 +45,7 @@ export function errorHandler(logger: Logger) {
       return res.status(httpStatus).json(body);
     }
     const failure = err instanceof TRPCError ? (err.cause ?? err) : err;
-    const correlationId = reportFailure(logger, failure, { path: req.path });
+    const correlationId = reportFailure(logger, failure, { path: req.path, reqId: requestIdOf(req) });
     if (isDatabaseUnavailable(failure)) return res.status(503).json({ error: DATABASE_UNAVAILABLE_MESSAGE, correlationId });
     res.status(500).json({ error: internalErrorMessage(correlationId), correlationId });
   };
