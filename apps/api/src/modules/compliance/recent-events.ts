@@ -10,7 +10,10 @@ import { auditTrail } from '../audit/trail.ts';
 
 const BOOKKEEPING = new Set(['version', 'updated_at', 'created_at']);
 const SECRET = /(_hash$|password|secret|token)/;
-/** Pages of the trail read at most to find the events (an event with many columns spans rows). */
+/**
+ * Pages of the trail read at most to find the events (an event with many columns spans rows); past them the
+ * feed shows what it found, the oldest entry possibly without all its columns.
+ */
 const MAX_PAGES = 5;
 
 export function isShownColumn(field: string, operation: AuditEntry['operation']): boolean {
