@@ -34,7 +34,7 @@ test('the analytics page draws the enrollment forecast and shows computed figure
   await expect(chart.locator('.recharts-line')).toHaveCount(2);
   await expect(chart.locator('.recharts-area')).toHaveCount(2);
   await expect(page.getByTestId('forecast-card')).toContainText(`Enrollment forecast: ${forecast.study.code}`);
-  await expect(page.getByTestId('forecast-card')).toContainText(`${forecast.enrolled} of ${forecast.study.target} subjects enrolled`);
+  await expect(page.getByTestId('forecast-card')).toContainText(`${forecast.enrolled} of ${forecast.study.target} subjects ever enrolled`);
   await expect(page.getByTestId('forecast-model')).toContainText('Anisimov');
 
   // The tiles show what the server computed.
@@ -42,7 +42,7 @@ test('the analytics page draws the enrollment forecast and shows computed figure
   await expect(page.getByTestId('tile-months-value')).toHaveText(`${months.toLocaleString('en-US')} months`);
   await expect(page.getByTestId('tile-data-quality-value')).toHaveText(`${overview.dataQuality!.toLocaleString('en-US')}%`);
   await expect(page.getByTestId('tile-compliance-value')).toHaveText(`${overview.compliance.score!.toLocaleString('en-US')}%`);
-  await expect(page.getByTestId('tile-compliance')).toContainText(`${overview.compliance.passed} of ${overview.compliance.total} compliance checks passed`);
+  await expect(page.getByTestId('tile-compliance')).toContainText(`${overview.compliance.passed} of ${overview.compliance.total} system configuration checks passed`);
   const best = risk.sites.filter((s) => s.performance.score !== null).sort((a, b) => b.performance.score! - a.performance.score!)[0]!;
   await expect(page.getByTestId('site-performance-score').first()).toContainText(best.siteNumber);
   await expect(page.getByTestId('site-performance-score').first()).toContainText(best.performance.score!.toLocaleString('en-US'));

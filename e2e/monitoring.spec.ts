@@ -1,4 +1,4 @@
-// Data monitoring end to end: the tiles and queries in the monitoring vocabulary, and the audit trail
+// Data monitoring end to end: the tiles and queries in the queries screen's vocabulary, and the audit trail
 // from the database with an icon per action, filtered on the server and paged by cursor.
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
@@ -9,7 +9,7 @@ test('a monitor reads the queries and pages the audit trail', async ({ page }) =
   await expect(page.getByTestId('monitoring-tile-open-value')).toBeVisible();
   await expect(page.getByTestId('monitoring-query-row').first()).toBeVisible();
   const status = await page.getByTestId('monitoring-query-row').first().locator('[data-status]').first().getAttribute('data-status');
-  expect(['open', 'in_progress', 'resolved']).toContain(status);
+  expect(['open', 'answered', 'reopened', 'closed', 'cancelled']).toContain(status);
 
   await page.getByRole('tab', { name: 'Audit Trail' }).click();
   const rows = page.getByTestId('audit-row');

@@ -2,7 +2,7 @@
 // and correcting the value closes it.
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
-import { trpcQuery } from './support/trpc';
+import { trpcMutation, trpcQuery } from './support/trpc';
 
 test('a value outside its range raises a query automatically and correcting it closes the query', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -73,7 +73,7 @@ test('a monitor raises a query on a field, the coordinator answers it, the monit
   await respond.getByLabel('Response').fill('Checked the source: 128 mmHg, corrected in the form');
   await respond.getByRole('button', { name: 'Send response' }).click();
   await expect(coordinator.getByText('Response added').first()).toBeVisible();
-  await expect(row(coordinator)).toHaveAttribute('data-status', 'pending-review');
+  await expect(row(coordinator)).toHaveAttribute('data-status', 'answered');
 
   await monitor.goto(`/queries?q=${code}`);
   await monitor.getByRole('button', { name: `Actions for ${code}` }).click();
@@ -82,6 +82,39 @@ test('a monitor raises a query on a field, the coordinator answers it, the monit
   await resolve.getByLabel('Resolution note').fill('Correction verified against the source');
   await resolve.getByRole('button', { name: 'Resolve query' }).click();
   await expect(monitor.getByText('Query resolved').first()).toBeVisible();
-  await expect(row(monitor)).toHaveAttribute('data-status', 'validated');
+  await expect(row(monitor)).toHaveAttribute('data-status', 'closed');
   await expect(row(monitor).getByTestId('query-progress')).toHaveAttribute('data-progress', '100');
+});
+
+test('one query shows the same status and type words on /queries and /monitoring', async ({ page }) => {
+  await loginAs(page, 'monitor', '/queries');
+  // A cancelled clarification: the two screens once called it "Closed · Data Clarification" and
+  // "Resolved · Consistency check".
+  const subject = (await trpcQuery<{ items: { id: number }[] }>(page, 'patients.list', { status: 'enrolled', limit: 1 })).items[0]!;
+  const created = await (await page.request.post('/trpc/queries.create', { data: { patientId: subject.id, type: 'clarification', priority: 'low', description: 'Vocabulary check: please confirm the visit date' } })).json();
+  const { id, code, version } = created.result.data as { id: number; code: string; version: number };
+  await trpcMutation(page, 'queries.cancel', { id, version, body: 'Raised by mistake' });
+  const words = async (row: ReturnType<typeof page.locator>) => ({
+    status: (await row.locator('[data-status]').last().innerText()).trim(),
+    type: (await row.locator('[data-type]').last().innerText()).trim(),
+  });
+
+  await page.goto(`/queries?q=${code}`);
+  const onQueries = page.locator(`[data-testid="query-row"][data-query-id="${code}"]`);
+  await expect(onQueries).toBeVisible();
+  expect(await words(onQueries)).toEqual({ status: 'Cancelled', type: 'Clarification' });
+
+  await page.goto(`/monitoring?q=${code}`);
+  const onMonitoring = page.locator(`[data-testid="monitoring-query-row"][data-query-id="${code}"]`);
+  await expect(onMonitoring).toBeVisible();
+  expect(await words(onMonitoring)).toEqual({ status: 'Cancelled', type: 'Clarification' });
+
+  // The filters offer the same words, and the status filter finds it by them.
+  await page.goto(`/queries?q=${code}`);
+  const status = page.getByLabel('Status', { exact: true });
+  expect(await status.locator('option').allInnerTexts()).toEqual(['All statuses', 'Open', 'Answered', 'Re-opened', 'Closed', 'Cancelled']);
+  await status.selectOption({ label: 'Cancelled' });
+  await expect(onQueries).toBeVisible();
+  await status.selectOption({ label: 'Open' });
+  await expect(onQueries).toHaveCount(0);
 });

@@ -6,7 +6,9 @@ import { createRng, logGamma, sampleBeta, sampleGamma, samplePoisson } from '../
 import {
   fitGammaPrior,
   forecastEnrollment,
+  forecastStudyForDay,
   probabilityBy,
+  seedFor,
   quantile,
   type SiteHistory,
 } from '../src/modules/analytics/forecast.ts';
@@ -190,5 +192,18 @@ describe('prediction', () => {
     expect(slow.finishing).toBe(0);
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2);
     expect(quantile([1, 2, 3, Infinity], 0.9)).toBeNull();
+  });
+
+  it('one forecast per study and day: the chart and per-site figures leave the completion figures as they are, sites in any order', () => {
+    const sites = simulateSites(6, 5, 3, 30, () => 150).map((s, i) => ({ ...s.site, id: i + 1 }));
+    const pending: SiteHistory = { id: 99, state: 'pending', enrolled: 0, exposureDays: 0, waitedDays: 10, target: 20 };
+    const plain = forecastStudyForDay(7, '2026-11-27', [...sites, pending], 40, [30, 12, 45])!;
+    const charted = forecastStudyForDay(7, '2026-11-27', [pending, ...sites].reverse(), 40, [45, 30, 12], { gridDays: [0, 30, 60, 90], perSite: true })!;
+    expect(charted.completion).toEqual(plain.completion);
+    expect(probabilityBy(charted, 200)).toBe(probabilityBy(plain, 200));
+    expect(seedFor(7, '2026-11-27')).toBe(seedFor(7, '2026-11-27'));
+    expect(seedFor(7, '2026-11-28')).not.toBe(seedFor(7, '2026-11-27'));
+    expect(seedFor(8, '2026-11-27')).not.toBe(seedFor(7, '2026-11-27'));
+    expect(forecastStudyForDay(7, '2026-11-28', sites, 40, [])!.completion).not.toEqual(plain.completion);
   });
 });

@@ -9,6 +9,7 @@ import { rejects, type Caller } from './support/procedures.ts';
 import { computeDataQualityScore } from '../src/modules/dashboard/quality.ts';
 import { computeCompliance } from '../src/modules/dashboard/compliance.ts';
 import { portfolioReports } from '../src/modules/trials/portfolio.ts';
+import { seedFor } from '../src/modules/analytics/forecast.ts';
 
 let t: TestDatabase;
 let admin: Caller;
@@ -90,6 +91,23 @@ describe('analytics.forecast', () => {
       // Seeded: the same data give the same forecast.
       expect(await admin.analytics.forecast({ studyId: study.id })).toEqual(f);
     }
+  });
+
+  it('shows one forecast per study and day: the predictions list and the forecast agree, the seed is the study and UTC date', async () => {
+    const predictions = await admin.analytics.predictions();
+    const forecasts = predictions.items.filter((p) => p.state === 'forecast');
+    expect(forecasts.length).toBeGreaterThan(0);
+    expect(predictions.runs).toBe((await admin.analytics.forecast({ studyId: forecasts[0]!.studyId })).runs);
+    for (const p of forecasts) {
+      const f = await admin.analytics.forecast({ studyId: p.studyId });
+      expect(p.completion).toEqual({ p025: f.completion!.p025, p10: f.completion!.p10, p50: f.completion!.p50, p90: f.completion!.p90, p975: f.completion!.p975 });
+      expect(p.monthsToCompletion).toBe(f.monthsToCompletion!.p50);
+      expect(p.probabilityByPlanEnd).toBe(f.probabilityByPlanEnd);
+      expect(f.model!.seed).toBe(seedFor(p.studyId, new Date().toISOString().slice(0, 10)));
+    }
+    // Another user who sees the study gets the same figures.
+    const own = (await sponsor.analytics.predictions()).items.find((p) => p.state === 'forecast');
+    if (own) expect((await admin.analytics.predictions()).items.find((p) => p.studyId === own.studyId)).toEqual(own);
   });
 
   it('says why there is no forecast: a completed study reached its target, a planning one does not recruit', async () => {

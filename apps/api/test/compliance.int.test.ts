@@ -3,7 +3,7 @@
 // signature manifest with a signature valid, then broken by a change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { sql } from '@ctp/db';
+import { sql, withActor } from '@ctp/db';
 import { formDefinition } from '@ctp/contracts';
 import { createTestDatabase, TEST_PASSWORD, type TestDatabase } from './support/db.ts';
 import { callersForEveryRole, parseCsv, rejects, type Caller } from './support/procedures.ts';
@@ -45,6 +45,25 @@ describe('compliance', () => {
     expect(o.readiness.checks[1]!.count).toBe(overdue.rows[0]!.n);
     expect(o.recent.length).toBeGreaterThan(0);
     expect((await as.sponsor!.compliance.overview({})).recent).toEqual([]);
+  });
+
+  it('lists recent audit activity one entry per change, without bookkeeping columns or secrets', async () => {
+    const admin = await sql<{ id: number }>`select id from users where email = 'admin@demo.local'`.execute(t.database.db);
+    const actor = { userId: admin.rows[0]!.id, reason: 'Audit feed test' };
+    await withActor(t.database.db, actor, (tx) =>
+      sql`update studies set title = title || ' (rev)', description = 'Audit feed test', version = version + 1, updated_at = now() where id = ${studyId}`.execute(tx));
+    let o = await as.admin!.compliance.overview({ studyId });
+    expect(o.recent[0]).toMatchObject({ table: 'studies', recordId: String(studyId), reason: 'Audit feed test' });
+    expect(o.recent[0]!.changes.map((c) => c.field)).toEqual(['description', 'title']);
+
+    await withActor(t.database.db, actor, (tx) =>
+      sql`update users set last_login_at = now(), password_hash = password_hash || '', version = version + 1, updated_at = now() where id = ${actor.userId}`.execute(tx));
+    o = await as.admin!.compliance.overview({});
+    expect(o.recent[0]).toMatchObject({ table: 'users', recordId: String(actor.userId) });
+    expect(o.recent[0]!.changes.map((c) => c.field)).toEqual(['last_login_at']);
+    expect(new Set(o.recent.map((e) => e.id)).size).toBe(o.recent.length);
+    const fields = o.recent.flatMap((e) => e.changes.map((c) => c.field));
+    expect(fields.filter((f) => ['version', 'updated_at', 'created_at'].includes(f) || /hash|password|token/.test(f))).toEqual([]);
   });
 
   it('the evidence report is a real PDF whose text holds each check and the configuration', async () => {

@@ -3,7 +3,7 @@
 // missing-form queries when a window closes, the cards, reports, export and GET /api/queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, withActor } from '@ctp/db';
-import { formDefinition, type FormDefinitionInput } from '@ctp/contracts';
+import { formDefinition, QUERY_KIND_LABELS, QUERY_LIFECYCLE_LABELS, REST_QUERY_STATUS, REST_QUERY_TYPE, type FormDefinitionInput, type QueryKind, type QueryLifecycle } from '@ctp/contracts';
 import { createTestDatabase, TEST_TODAY, type TestDatabase } from './support/db.ts';
 import { startServer, TestClient, demoEmail, type TestServer } from './support/app.ts';
 import { callersForEveryRole, parseCsv, rejects, type Caller } from './support/procedures.ts';
@@ -41,20 +41,28 @@ describe('query lifecycle', () => {
     const q = await raise(as.monitor!, ownSubject);
     expect(q.code).toMatch(/^Q-[A-Z]+-\d{5}$/);
     let row = (await as.monitor!.queries.list({ search: q.code })).items[0]!;
-    expect(row).toMatchObject({ status: 'open', lifecycle: 'open', progress: 25, queryType: 'Data Clarification', priority: 'high', raisedBy: 'Thomas Weber' });
+    expect(row).toMatchObject({ lifecycle: 'open', kind: 'clarification', progress: 25, priority: 'high', raisedBy: 'Thomas Weber' });
     const a1 = await as.coordinator!.queries.respond({ id: q.id, version: row.version, body: 'Weight confirmed in the source notes' });
     row = (await as.monitor!.queries.list({ search: q.code })).items[0]!;
-    expect(row).toMatchObject({ status: 'pending-review', progress: 75 });
+    expect(row).toMatchObject({ lifecycle: 'answered', progress: 75 });
     const r = await as.monitor!.queries.reopen({ id: q.id, version: a1.version, body: 'The source notes say 72 kg, not 27 kg' });
-    expect((await as.monitor!.queries.list({ search: q.code })).items[0]).toMatchObject({ status: 'queries', progress: 50 });
+    expect((await as.monitor!.queries.list({ search: q.code })).items[0]).toMatchObject({ lifecycle: 'reopened', progress: 50 });
     const a2 = await as.coordinator!.queries.respond({ id: q.id, version: r.version, body: 'Corrected to 72 kg' });
     await as.monitor!.queries.close({ id: q.id, version: a2.version, body: 'Correction verified' });
     row = (await as.monitor!.queries.list({ search: q.code })).items[0]!;
-    expect(row).toMatchObject({ status: 'validated', lifecycle: 'closed', progress: 100, overdue: false });
+    expect(row).toMatchObject({ lifecycle: 'closed', progress: 100, overdue: false });
     const thread = await as.monitor!.queries.byId({ id: q.id });
     expect(thread.messages.map((m) => m.kind)).toEqual(['question', 'response', 'reopen', 'response', 'resolution']);
     const reports = await as['data-manager']!.queries.reports({ studyId });
     expect(reports.responseRate).not.toBeNull();
+    // The filters take the same words the rows carry: the stored lifecycle and kind.
+    const closed = await as.monitor!.queries.list({ search: q.code, status: 'closed', type: 'clarification' });
+    expect(closed.items.map((i) => i.queryId)).toEqual([q.code]);
+    expect((await as.monitor!.queries.list({ search: q.code, status: 'answered' })).total).toBe(0);
+    expect((await as.monitor!.queries.list({ search: q.code, type: 'consistency_check' })).total).toBe(0);
+    // One notification title per step, in the same words ("re-opened", "answered", "closed").
+    const titles = await sql<{ title: string }>`select distinct title from notifications where title like ${`Query ${q.code} %`} order by 1`.execute(t.database.db);
+    expect(titles.rows.map((x) => x.title)).toEqual([`Query ${q.code} answered`, `Query ${q.code} closed`, `Query ${q.code} raised`, `Query ${q.code} re-opened`]);
   });
 
   it('refuses steps the lifecycle does not allow, and stale versions', async () => {
@@ -152,10 +160,16 @@ describe('cards, export and REST', () => {
     const records = parseCsv(file.content);
     expect(records[0]![0]).toBe('Query ID');
     expect(records.slice(1).every((r) => r[7] === 'high')).toBe(true);
+    // Status and type in the screens' words, never a second vocabulary.
+    expect(records.length).toBeGreaterThan(1);
+    for (const r of records.slice(1)) {
+      expect(Object.values(QUERY_KIND_LABELS)).toContain(r[6]);
+      expect(Object.values(QUERY_LIFECYCLE_LABELS)).toContain(r[8]);
+    }
     expect(file.rows).toBe((await as['data-manager']!.queries.list({ studyId, priority: 'high' })).total);
   });
 
-  it('GET /api/queries answers the spec Query fields in the monitoring vocabulary, scoped per role', async () => {
+  it('GET /api/queries answers the spec Query fields with the spec values (plus lifecycle and kind), scoped per role', async () => {
     const client = new TestClient(server.url);
     await client.login(demoEmail('monitor'));
     const res = await client.request(`/api/queries?studyId=${studyId}&limit=20`);
@@ -163,11 +177,13 @@ describe('cards, export and REST', () => {
     const body = (await res.json()) as any[];
     expect(Number(res.headers.get('x-total-count'))).toBeGreaterThan(0);
     expect(Object.keys(body[0]).sort()).toEqual(
-      ['id', 'queryId', 'patientId', 'studyId', 'site', 'formName', 'field', 'type', 'priority', 'status', 'description', 'raisedBy', 'raisedAt', 'assignedTo', 'dueDate', 'resolvedAt'].sort(),
+      ['id', 'queryId', 'patientId', 'studyId', 'site', 'formName', 'field', 'type', 'priority', 'status', 'description', 'raisedBy', 'raisedAt', 'assignedTo', 'dueDate', 'resolvedAt', 'lifecycle', 'kind'].sort(),
     );
     for (const q of body) {
       expect(['open', 'in_progress', 'resolved']).toContain(q.status);
       expect(['range_check', 'missing_data', 'consistency_check']).toContain(q.type);
+      expect(q.status).toBe(REST_QUERY_STATUS[q.lifecycle as QueryLifecycle]);
+      expect(q.type).toBe(REST_QUERY_TYPE[q.kind as QueryKind]);
     }
     const sponsor = new TestClient(server.url);
     await sponsor.login(demoEmail('sponsor'));

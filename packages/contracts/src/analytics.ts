@@ -12,8 +12,6 @@ export type AnalyticsStudyInput = z.infer<typeof analyticsStudyInput>;
 export const FORECAST = {
   /** Monte Carlo runs for a study's forecast. */
   runs: 2000,
-  /** Runs per study for the portfolio's predictions list (cheaper; no chart). */
-  predictionRuns: 400,
   /** Runs not finished within this many days count as not finishing (10 years). */
   horizonDays: 3653,
   /** The chart's forecast points at most. */

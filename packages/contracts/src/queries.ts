@@ -1,21 +1,35 @@
-// Queries (discrepancies): one lifecycle, two display vocabularies. The README has the mapping table.
+// Queries (discrepancies): one lifecycle, one kind, one vocabulary on every screen and export. The README
+// has the table.
 //   lifecycle  open -> answered (the site responds) -> closed (the raiser or a data manager accepts);
 //              answered -> reopened -> answered ...; open, answered or reopened -> cancelled (with a reason)
-//   monitoring open / in_progress / resolved; types range_check, missing_data, consistency_check
-//   queries screen open / queries / validated / pending-review / closed;
-//              types Missing Data, Data Clarification, Protocol Deviation, Data Inconsistency
+// Every screen, filter, CSV export and notification names them with QUERY_LIFECYCLE_LABELS and
+// QUERY_KIND_LABELS (the web's `queries` namespace holds the same words, translated). Only the spec's
+// REST `GET /api/queries` keeps its own field values (REST_QUERY_STATUS, REST_QUERY_TYPE): an API contract.
 import { z } from 'zod';
 import { id, isoDate, pagination, reason, timestamp, version } from './common.ts';
 import { searchTerm, text } from './input.ts';
-import { DATA_QUERY_STATUSES, DATA_QUERY_TYPES, QUERY_PRIORITIES, QUERY_STATUSES, QUERY_TYPES } from './enums.ts';
+import { QUERY_PRIORITIES, QUERY_STATUSES, QUERY_TYPES } from './enums.ts';
 
 export const QUERY_LIFECYCLE = ['open', 'answered', 'reopened', 'closed', 'cancelled'] as const;
 export type QueryLifecycle = (typeof QUERY_LIFECYCLE)[number];
 export const QUERY_KINDS = ['range_check', 'consistency_check', 'missing_data', 'clarification', 'protocol_deviation'] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
-export type MonitoringStatus = (typeof QUERY_STATUSES)[number];
-export type ScreenStatus = (typeof DATA_QUERY_STATUSES)[number];
-export type ScreenType = (typeof DATA_QUERY_TYPES)[number];
+
+/** The one set of words for a query's status and type (English; the web translates the same keys). */
+export const QUERY_LIFECYCLE_LABELS: Record<QueryLifecycle, string> = {
+  open: 'Open',
+  answered: 'Answered',
+  reopened: 'Re-opened',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+};
+export const QUERY_KIND_LABELS: Record<QueryKind, string> = {
+  range_check: 'Range check',
+  consistency_check: 'Consistency check',
+  missing_data: 'Missing data',
+  clarification: 'Clarification',
+  protocol_deviation: 'Protocol deviation',
+};
 
 /** Which lifecycle steps may follow which (the server refuses any other). */
 export const QUERY_TRANSITIONS: Record<QueryLifecycle, readonly QueryLifecycle[]> = {
@@ -27,41 +41,25 @@ export const QUERY_TRANSITIONS: Record<QueryLifecycle, readonly QueryLifecycle[]
 };
 export const LIVE_QUERY_STATUSES: readonly QueryLifecycle[] = ['open', 'answered', 'reopened'];
 
-export const MONITORING_STATUS: Record<QueryLifecycle, MonitoringStatus> = {
+/**
+ * The spec's REST `GET /api/queries` field values (status open / in_progress / resolved; type range_check,
+ * missing_data, consistency_check): an API contract, not shown on any screen. The REST rows also carry
+ * `lifecycle` and `kind`, the stored values every screen shows.
+ */
+export const REST_QUERY_STATUS: Record<QueryLifecycle, (typeof QUERY_STATUSES)[number]> = {
   open: 'open',
   reopened: 'open',
   answered: 'in_progress',
   closed: 'resolved',
   cancelled: 'resolved',
 };
-export const SCREEN_STATUS: Record<QueryLifecycle, ScreenStatus> = {
-  open: 'open',
-  reopened: 'queries',
-  answered: 'pending-review',
-  closed: 'validated',
-  cancelled: 'closed',
-};
-export const MONITORING_TYPE: Record<QueryKind, (typeof QUERY_TYPES)[number]> = {
+export const REST_QUERY_TYPE: Record<QueryKind, (typeof QUERY_TYPES)[number]> = {
   range_check: 'range_check',
   consistency_check: 'consistency_check',
   missing_data: 'missing_data',
   clarification: 'consistency_check',
   protocol_deviation: 'consistency_check',
 };
-export const SCREEN_TYPE: Record<QueryKind, ScreenType> = {
-  missing_data: 'Missing Data',
-  clarification: 'Data Clarification',
-  protocol_deviation: 'Protocol Deviation',
-  range_check: 'Data Inconsistency',
-  consistency_check: 'Data Inconsistency',
-};
-/** Lifecycle statuses behind a screen status (for filters). */
-export function lifecycleOfScreenStatus(s: ScreenStatus): QueryLifecycle[] {
-  return QUERY_LIFECYCLE.filter((l) => SCREEN_STATUS[l] === s);
-}
-export function kindsOfScreenType(t: ScreenType): QueryKind[] {
-  return QUERY_KINDS.filter((k) => SCREEN_TYPE[k] === t);
-}
 
 /**
  * Progress (0-100) by lifecycle step: raised 25, re-opened 50 (a response was not accepted), answered by
@@ -76,12 +74,11 @@ export const queryListInput = pagination.extend({
   studyId: id.optional(),
   patientId: id.optional(),
   submissionId: id.optional(),
-  /** The queries screen's vocabulary. */
-  status: z.enum(DATA_QUERY_STATUSES).optional(),
+  status: z.enum(QUERY_LIFECYCLE).optional(),
   /** Only the live ones (open, answered, re-opened): the Open Queries tab. */
   live: z.boolean().optional(),
   priority: queryPriority.optional(),
-  type: z.enum(DATA_QUERY_TYPES).optional(),
+  type: z.enum(QUERY_KINDS).optional(),
   /** Matches query code, subject code or description, case-insensitive. */
   search: searchTerm,
 });
@@ -111,20 +108,21 @@ export const queryUpdateInput = z.object({
   reason,
 });
 
-/** A query as the queries screen shows it (spec Data query) plus what its actions need. */
+/**
+ * A query as the screens show it (the spec's Data query fields, with the stored lifecycle and kind in place
+ * of a screen-only status and type) plus what its actions need.
+ */
 export const queryRow = z.object({
   id: z.number().int(),
   queryId: z.string(),
   startDate: timestamp,
   investigator: z.string().nullable(),
   progress: z.number().int(),
-  status: z.enum(DATA_QUERY_STATUSES),
   lifecycle: z.enum(QUERY_LIFECYCLE),
   updatedBy: z.string().nullable(),
   lastUpdated: timestamp,
   studyId: z.string(),
   center: z.string(),
-  queryType: z.enum(DATA_QUERY_TYPES),
   kind: z.enum(QUERY_KINDS),
   priority: queryPriority,
   field: z.string().nullable(),

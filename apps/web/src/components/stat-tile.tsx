@@ -1,4 +1,5 @@
-// Summary figures with their labels and icons (the four tiles above the sites and patients lists).
+// Summary figures with their labels and icons (the four tiles above the sites and patients lists), each
+// with an optional caption saying what it counts.
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,6 +11,7 @@ export function StatTile({
   tone = 'text-primary',
   loading,
   testId,
+  caption,
 }: {
   icon: LucideIcon;
   label: string;
@@ -17,6 +19,7 @@ export function StatTile({
   tone?: string;
   loading?: boolean;
   testId?: string;
+  caption?: string;
 }) {
   return (
     <Card data-testid={testId}>
@@ -33,6 +36,11 @@ export function StatTile({
               {value}
             </p>
           )}
+          {caption && (
+            <p className="text-xs text-muted-foreground" data-testid={testId ? `${testId}-caption` : undefined}>
+              {caption}
+            </p>
+          )}
         </div>
         <Icon className={`h-8 w-8 shrink-0 ${tone}`} aria-hidden />
       </CardContent>
@@ -46,6 +54,7 @@ export interface TileSpec {
   value: React.ReactNode;
   tone?: string;
   testId: string;
+  caption?: string;
 }
 
 /** A row of tiles (four on wide screens) loading together from one query. */

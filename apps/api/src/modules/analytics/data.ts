@@ -144,7 +144,12 @@ export async function activationDelays(db: Db, studyId: number, ids: number[] | 
   const own = await sql<{ d: number }>`
     select (activated_on - assigned_on) as d from study_sites
     where study_id = ${studyId} and activated_on is not null`.execute(db);
-  if (own.rows.length >= 3) return own.rows.map((r) => r.d);
+  const ownDelays = own.rows.map((r) => r.d);
+  return ownDelays.length >= 3 ? ownDelays : pooledActivationDelays(db, ids);
+}
+
+/** The pool used when a study has fewer than 3 activations of its own (see activationDelays). */
+export async function pooledActivationDelays(db: Db, ids: number[] | null): Promise<number[]> {
   const all = await sql<{ d: number }>`
     select (activated_on - assigned_on) as d from study_sites
     where ${inStudies('study_id', ids)} and activated_on is not null
@@ -154,6 +159,7 @@ export async function activationDelays(db: Db, studyId: number, ids: number[] | 
 
 export interface PortfolioSiteRow {
   studyId: number;
+  siteId: number;
   status: string;
   target: number;
   enrolled: number;
@@ -165,14 +171,15 @@ export interface PortfolioSiteRow {
 export async function portfolioSiteRows(db: Db, studyIds: number[]): Promise<PortfolioSiteRow[]> {
   if (!studyIds.length) return [];
   const { rows } = await sql<PortfolioSiteRow>`
-    select ss.study_id, ss.status, ss.enrollment_target as target,
+    select ss.study_id, ss.site_id, ss.status, ss.enrollment_target as target,
            coalesce(p.enrolled, 0)::int as enrolled,
            (current_date - ss.activated_on) as active_days, (current_date - ss.assigned_on) as waited_days
     from study_sites ss
     left join (select study_id, site_id, count(enrollment_date) as enrolled from patients
                where ${inStudies('study_id', studyIds)} group by study_id, site_id) p
       on p.study_id = ss.study_id and p.site_id = ss.site_id
-    where ${inStudies('ss.study_id', studyIds)}`.execute(db);
+    where ${inStudies('ss.study_id', studyIds)}
+    order by ss.study_id, ss.site_id`.execute(db);
   return rows;
 }
 

@@ -23,6 +23,7 @@
 // number R the completion time is the R-th of them (a Beta order statistic); after the last activation the
 // time to R arrivals is Gamma(R, Σλ). Runs that do not finish within the horizon count as not finishing.
 // Quantiles are nearest-rank over the runs: the median and the 80 % (10-90) and 95 % (2.5-97.5) intervals.
+import { FORECAST } from '@ctp/contracts';
 import { createRng, logGamma, sampleBeta, sampleExponential, sampleGamma, samplePoisson, type Rng } from './random.ts';
 
 export interface SiteHistory {
@@ -224,6 +225,9 @@ export function forecastEnrollment(
   const prior = fitGammaPrior(sites.filter((s) => s.state === 'active'));
   if (!prior) return null;
   const rng = createRng(options.seed);
+  // The chart's bands and the per-site figures draw from their own stream, so asking for them leaves the
+  // completion sample (median, intervals, probability) exactly as without them.
+  const side = createRng((options.seed ^ 0x9e3779b9) >>> 0);
   const delay = activationDelaySampler(activationDelays);
   const recruiting = sites.filter((s) => s.state === 'active' || (s.state === 'pending' && delay));
   const posterior = recruiting.map((s) =>
@@ -266,7 +270,7 @@ export function forecastEnrollment(
       for (let k = 0; k < grid.length; k++) {
         let expected = 0;
         for (let i = 0; i < lambda.length; i++) expected += lambda[i]! * Math.max(0, grid[k]! - start[i]!);
-        added += samplePoisson(rng, expected - before);
+        added += samplePoisson(side, expected - before);
         before = expected;
         bandValues[k]![r] = Math.min(Math.max(remaining, 0), added);
       }
@@ -281,7 +285,7 @@ export function forecastEnrollment(
         rateDraws[i]![r] = lambda[i]!;
         if (total > 0) share[i]! += (Math.max(remaining, 0) * lambda[i]! * Math.max(0, end - start[i]!)) / total;
         const left = s.target - s.enrolled;
-        const t = left <= 0 ? 0 : start[i]! + sampleGamma(rng, left, lambda[i]!);
+        const t = left <= 0 ? 0 : start[i]! + sampleGamma(side, left, lambda[i]!);
         toTarget[i]![r] = t > options.horizonDays ? Infinity : t;
       }
     }
@@ -342,5 +346,31 @@ function completionTime(rng: Rng, lambda: Float64Array, start: Float64Array, ord
   }
 }
 
-/** The same forecast with fresh randomness for each study: a seed from the study id. */
-export const seedFor = (studyId: number) => (0x5eed ^ Math.imul(studyId, 2654435761)) >>> 0;
+/**
+ * One seed per study and UTC day ('YYYY-MM-DD'): a reload, another user or another panel of the page shows
+ * the same forecast all day; the next day's data gets fresh draws.
+ */
+export function seedFor(studyId: number, utcDate: string): number {
+  let h = (0x5eed ^ Math.imul(studyId, 2654435761)) >>> 0;
+  for (let i = 0; i < utcDate.length; i++) h = Math.imul(h ^ utcDate.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/**
+ * The study's forecast for the day, the one every panel shows (analytics.forecast's chart and table, the
+ * predictions list): the same runs, the seed of the study and UTC day, sites in id order and delays sorted,
+ * whatever order the caller read them in. `extra` adds the chart's bands or per-site figures without
+ * changing the completion figures.
+ */
+export function forecastStudyForDay(
+  studyId: number,
+  utcDate: string,
+  sites: SiteHistory[],
+  remaining: number,
+  activationDelays: number[],
+  extra: Pick<ForecastOptions, 'gridDays' | 'perSite'> & { runs?: number } = {},
+): StudyForecast | null {
+  const ordered = [...sites].sort((a, b) => a.id - b.id);
+  const delays = [...activationDelays].sort((a, b) => a - b);
+  return forecastEnrollment(ordered, remaining, delays, { runs: FORECAST.runs, seed: seedFor(studyId, utcDate), horizonDays: FORECAST.horizonDays, ...extra });
+}

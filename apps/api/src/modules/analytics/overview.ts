@@ -5,7 +5,8 @@
 //   reports       the CTMS Reports figures (trials/portfolio.ts) over the study
 // analytics.predictions: per recruiting study the user may see (at most FORECAST.maxPredictions, by code),
 // the enrollment forecast's median completion date, its 80 % interval and the probability of reaching the
-// target by the plan's end (the 'Last Patient In' milestone, else the planned end date), with fewer runs.
+// target by the plan's end (the 'Last Patient In' milestone, else the planned end date): the same forecast
+// as analytics.forecast (forecastStudyForDay: same runs, inputs and seed of the study and UTC day).
 import { FORECAST } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import type { Config } from '../../config.ts';
@@ -14,9 +15,10 @@ import { computeDataQualityScore } from '../dashboard/quality.ts';
 import { computeCompliance } from '../dashboard/compliance.ts';
 import { cachedFigure, scopeKey } from '../dashboard/figure-cache.ts';
 import { portfolioReports } from '../trials/portfolio.ts';
-import { daysBetween } from '../../sql-helpers.ts';
-import { defaultStudyId, portfolioSiteRows, recruitingStudies } from './data.ts';
-import { forecastEnrollment, probabilityBy, seedFor } from './forecast.ts';
+import { daysBetween, todayIso } from '../../sql-helpers.ts';
+import { defaultStudyId, pooledActivationDelays, portfolioSiteRows, recruitingStudies } from './data.ts';
+import { forecastStudyForDay, probabilityBy } from './forecast.ts';
+import { siteHistory } from './study-forecast.ts';
 import { datesOf, months } from './study-forecast.ts';
 
 interface Ctx {
@@ -58,22 +60,16 @@ export async function analyticsPredictions(ctx: Ctx) {
 async function computePredictions(db: Db, ids: number[] | null) {
   const { studies, total } = await recruitingStudies(db, ids, FORECAST.maxPredictions);
   const sites = await portfolioSiteRows(db, studies.map((s) => s.id));
+  // A study with fewer than 3 activations of its own draws pending sites' delays from the pool (activationDelays).
+  const pool = studies.some((s) => s.delays.length < 3) ? await pooledActivationDelays(db, ids) : [];
+  const utcDate = todayIso();
   const items = studies.map((s) => {
     const remaining = Math.max(0, s.target - s.enrolled);
     const planDays = s.planEnd ? daysBetween(s.today, s.planEnd) : null;
     const base = { studyId: s.id, code: s.code, title: s.title, enrolled: s.enrolled, target: s.target, planEnd: s.planEnd };
     if (remaining === 0) return { ...base, state: 'complete' as const, completion: null, monthsToCompletion: null, probabilityByPlanEnd: 1 };
-    const histories = sites
-      .filter((r) => r.studyId === s.id)
-      .map((r) => ({
-        id: 0,
-        state: r.status === 'active' ? ('active' as const) : r.status === 'pending' ? ('pending' as const) : ('closed' as const),
-        enrolled: r.enrolled,
-        exposureDays: r.status === 'active' ? Math.max(0, r.activeDays ?? 0) : 0,
-        waitedDays: Math.max(0, r.waitedDays),
-        target: r.target,
-      }));
-    const f = forecastEnrollment(histories, remaining, s.delays, { runs: FORECAST.predictionRuns, seed: seedFor(s.id), horizonDays: FORECAST.horizonDays });
+    const histories = sites.filter((r) => r.studyId === s.id).map(siteHistory);
+    const f = forecastStudyForDay(s.id, utcDate, histories, remaining, s.delays.length >= 3 ? s.delays : pool);
     if (!f) return { ...base, state: 'no-enrollments' as const, completion: null, monthsToCompletion: null, probabilityByPlanEnd: null };
     return {
       ...base,
@@ -85,5 +81,5 @@ async function computePredictions(db: Db, ids: number[] | null) {
   });
   // Most at risk of missing the plan first; studies without a forecast last.
   items.sort((a, b) => (a.probabilityByPlanEnd ?? 2) - (b.probabilityByPlanEnd ?? 2) || a.code.localeCompare(b.code));
-  return { items, total, runs: FORECAST.predictionRuns };
+  return { items, total, runs: FORECAST.runs };
 }

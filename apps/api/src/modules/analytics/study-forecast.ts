@@ -6,9 +6,9 @@ import { TRPCError } from '@trpc/server';
 import { DAYS_PER_MONTH, FORECAST } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import { assertStudyVisible, canSeeStudySite, visibleStudyIds, type StudyScope } from '../../access.ts';
-import { daysBetween } from '../../sql-helpers.ts';
+import { daysBetween, todayIso } from '../../sql-helpers.ts';
 import { activationDelays, enrollmentsByDay, siteRows, studyRow, type SiteRow } from './data.ts';
-import { forecastEnrollment, probabilityBy, seedFor, type Quantiles, type SiteHistory, type StudyForecast } from './forecast.ts';
+import { forecastStudyForDay, probabilityBy, seedFor, type Quantiles, type SiteHistory, type StudyForecast } from './forecast.ts';
 
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
@@ -119,13 +119,14 @@ export async function studyForecast(db: Db, scope: StudyScope, studyId: number) 
     return { ...base, state: 'not-recruiting' as ForecastState, reachedOn: null, ...empty, series: actual, sites: siteTable(null) };
   }
   const histories = sites.map(siteHistory);
-  const options = { runs: FORECAST.runs, seed: seedFor(studyId), horizonDays: FORECAST.horizonDays };
-  // A first pass places the chart's grid; the second, with the grid, gives every figure shown.
-  const first = forecastEnrollment(histories, remaining, delays, { ...options, runs: Math.ceil(options.runs / 4) });
+  const utcDate = todayIso();
+  // A first pass places the chart's grid; the second, with the grid, gives every figure shown (its
+  // completion figures are those of the predictions list: forecastStudyForDay).
+  const first = forecastStudyForDay(studyId, utcDate, histories, remaining, delays, { runs: Math.ceil(FORECAST.runs / 4) });
   if (!first) {
     return { ...base, state: 'no-enrollments' as ForecastState, reachedOn: null, ...empty, series: actual, sites: siteTable(null) };
   }
-  const f = forecastEnrollment(histories, remaining, delays, { ...options, gridDays: gridFor(first), perSite: true })!;
+  const f = forecastStudyForDay(studyId, utcDate, histories, remaining, delays, { gridDays: gridFor(first), perSite: true })!;
   const forecastPoints: ChartPoint[] = f.bands.map((b) => ({
     date: addDays(today, b.day),
     actual: null,
@@ -148,7 +149,7 @@ export async function studyForecast(db: Db, scope: StudyScope, studyId: number) 
       /** The prior's mean rate per site and month, and its coefficient of variation (1/√α). */
       priorMeanPerMonth: round((f.prior.shape / f.prior.rate) * DAYS_PER_MONTH, 2),
       priorCv: round(1 / Math.sqrt(f.prior.shape), 2),
-      seed: options.seed,
+      seed: seedFor(studyId, utcDate),
     },
     completion: datesOf(today, f.completion),
     monthsToCompletion: { p10: months(f.completion.p10), p50: months(f.completion.p50), p90: months(f.completion.p90), p025: months(f.completion.p025), p975: months(f.completion.p975) },

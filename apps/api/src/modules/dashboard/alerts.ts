@@ -41,8 +41,8 @@ export async function recentAlerts(db: Db, studyIds: number[] | null): Promise<C
       type: 'info',
       code: 'sitesPending',
       params,
-      message: `${pending.count} study site activation${pending.count === 1 ? '' : 's'} pending`,
-      details: `Longest waiting: ${longest.siteNumber} in ${longest.studyCode}, ${longest.waitingDays} days`,
+      message: `${pending.count} study-site activation${pending.count === 1 ? '' : 's'} pending (a site counts once per study it waits for)`,
+      details: `Longest waiting: site ${longest.siteNumber}'s activation for ${longest.studyCode}, ${longest.waitingDays} days (the site may be active in other studies)`,
     });
   }
   const docs = await expiringDocuments(db, studyIds);

@@ -4,7 +4,7 @@
 // step is a message in the thread and an audited change; a step the lifecycle does not allow is 412.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
-import { QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
+import { QUERY_LIFECYCLE_LABELS, QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
 import { assertActsForSite, canSeeStudySite, assertInScope, roleInStudy } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
@@ -65,7 +65,7 @@ async function lockQuery(tx: Tx, ctx: ProcedureCtx, id: number, version: number)
 
 function assertStep(q: QueryForStep, to: QueryLifecycle) {
   if (!QUERY_TRANSITIONS[q.status].includes(to)) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A query that is ${q.status} cannot be ${to === 'answered' ? 'answered' : to}` });
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A query that is ${QUERY_LIFECYCLE_LABELS[q.status].toLowerCase()} cannot be ${to === 'answered' ? 'answered' : to}` });
   }
 }
 
@@ -108,18 +108,22 @@ async function step(
   });
 }
 
-/** Who hears of a step: the raiser (data managers for an automatic query) of an answer; site staff of the rest. */
+/**
+ * Who hears of a step: the raiser (data managers for an automatic query) of an answer; site staff of the
+ * rest. Titles name the step with the status word every screen shows ("Query Q-1 re-opened").
+ */
 async function notifyStep(tx: Tx, q: QueryForStep, to: QueryLifecycle, actor: number) {
   const { code } = q;
   const link = `/queries?q=${code}`;
+  const title = `Query ${code} ${QUERY_LIFECYCLE_LABELS[to].toLowerCase()}`;
   if (to === 'answered') {
-    const note = { kind: 'query_answered' as const, studyId: q.studyId, title: `Query ${code} answered`, body: 'The site has answered; review the response.', link };
+    const note = { kind: 'query_answered' as const, studyId: q.studyId, title, body: 'The site has answered; review the response.', link };
     if (q.raisedBy !== null) {
       if (q.raisedBy !== actor) await notifyUser(tx, q.raisedBy, note);
     } else await notifyStudyRole(tx, q.studyId, ['data-manager'], note, actor);
   } else if (to === 'reopened' || to === 'closed') {
     const kind = to === 'reopened' ? ('query_reopened' as const) : ('query_closed' as const);
-    await notifySiteStaff(tx, q.studyId, q.siteId, { kind, studyId: q.studyId, title: `Query ${code} ${to === 'reopened' ? 're-opened' : 'closed'}`, body: to === 'reopened' ? 'The response was not accepted; see the reason.' : 'The query is closed.', link }, actor);
+    await notifySiteStaff(tx, q.studyId, q.siteId, { kind, studyId: q.studyId, title, body: to === 'reopened' ? 'The response was not accepted; see the reason.' : 'The query is closed.', link }, actor);
   }
 }
 

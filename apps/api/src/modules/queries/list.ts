@@ -1,11 +1,10 @@
 // queries.list, summary, reports and the CSV export. Rows come in the queries screen's shape (spec Data
-// query) with the lifecycle status and what the actions need; the monitoring vocabulary is mapped by
-// the REST path. Overdue = still live and past its due date.
+// query) with the stored lifecycle and kind, which every screen names through one vocabulary (contracts
+// queries.ts); only the REST path maps them to the spec's API values. Overdue = still live and past its due date.
 import { sql, type Db } from '@ctp/db';
 import {
+  QUERY_KINDS,
   QUERY_PROGRESS,
-  SCREEN_STATUS,
-  SCREEN_TYPE,
   type QueryFilterInput,
   type QueryKind,
   type QueryLifecycle,
@@ -50,13 +49,11 @@ export function toQueryRow(r: RawRow, today: string): QueryRow {
     startDate: new Date(r.raisedAt).toISOString(),
     investigator: r.investigator,
     progress: QUERY_PROGRESS[r.lifecycle],
-    status: SCREEN_STATUS[r.lifecycle],
     lifecycle: r.lifecycle,
     updatedBy: r.updatedBy,
     lastUpdated: new Date(r.updatedAt).toISOString(),
     studyId: r.studyCode,
     center: r.center,
-    queryType: SCREEN_TYPE[r.kind],
     kind: r.kind,
     priority: r.priority,
     field: r.field,
@@ -109,8 +106,9 @@ export async function listQueries(db: Db, scope: StudyScope, input: QueryListInp
 
 /**
  * The four cards of the queries screen over the filter (not its status): Queries = all; Validations =
- * status open or queries (open, re-opened); Inclusions = validated (closed); Pending Review = answered
- * by the site, awaiting review. Overdue = live and past the due date; and the monitoring tiles.
+ * Open or Re-opened; Inclusions = Closed; Pending Review = Answered (by the site, awaiting review).
+ * Overdue = live and past the due date; and the monitoring tiles (Open Queries = Open or Re-opened,
+ * In Progress = Answered, Resolved = Closed or Cancelled).
  */
 export async function querySummary(db: Db, scope: StudyScope, f: QueryFilterInput, now = new Date()) {
   const { rows } = await sql<{ total: number; validations: number; inclusions: number; pendingReview: number; overdue: number; inProgress: number; resolved: number; open: number; highPriority: number }>`
@@ -132,7 +130,7 @@ export async function querySummary(db: Db, scope: StudyScope, f: QueryFilterInpu
  *   resolutionDays      = mean days from raised to closed, over closed queries
  *   responseRate        = queries the site answered at least once / queries raised, in percent
  *   firstTimeResolution = closed queries never re-opened / closed queries, in percent
- *   typeDistribution    = share of each screen type among all queries, in percent
+ *   typeDistribution    = share of each type (kind) among all queries, in percent
  */
 export async function queryReports(db: Db, scope: StudyScope, f: QueryFilterInput) {
   const where = queryWhere(scope, f, { ignoreStatus: true });
@@ -146,17 +144,12 @@ export async function queryReports(db: Db, scope: StudyScope, f: QueryFilterInpu
   const types = await sql<{ kind: QueryKind; n: number }>`select q.type as kind, count(*)::int as n from queries q where ${where} group by 1`.execute(db);
   const r = rows[0]!;
   const pct = (a: number, b: number) => (b ? Math.round((1000 * a) / b) / 10 : null);
-  const byType = new Map<string, number>();
-  for (const t of types.rows) byType.set(SCREEN_TYPE[t.kind], (byType.get(SCREEN_TYPE[t.kind]) ?? 0) + t.n);
+  const byKind = new Map(types.rows.map((t) => [t.kind, t.n]));
   return {
     resolutionDays: r.resolutionDays === null ? null : Math.round(Number(r.resolutionDays) * 10) / 10,
     responseRate: pct(r.answered, r.total),
     firstTimeResolution: pct(r.closedFirstTime, r.closed),
-    typeDistribution: (['Missing Data', 'Data Clarification', 'Protocol Deviation', 'Data Inconsistency'] as const).map((type) => ({
-      type,
-      count: byType.get(type) ?? 0,
-      percent: pct(byType.get(type) ?? 0, r.total),
-    })),
+    typeDistribution: QUERY_KINDS.map((kind) => ({ kind, count: byKind.get(kind) ?? 0, percent: pct(byKind.get(kind) ?? 0, r.total) })),
     total: r.total,
   };
 }

@@ -1,8 +1,8 @@
-// GET /api/queries (spec section 7): the spec's Query fields in the monitoring vocabulary (status open,
-// in_progress, resolved; type range_check, missing_data, consistency_check), newest first, total in
-// X-Total-Count. Query parameters: studyId, patientId, priority, search, live, limit (capped), offset.
+// GET /api/queries (spec section 7): the spec's Query fields with the spec's values (status open,
+// in_progress, resolved; type range_check, missing_data, consistency_check: an API contract), plus the
+// stored `lifecycle` and `kind` every screen shows; newest first, total in X-Total-Count. Query parameters: studyId, patientId, priority, search, live, limit (capped), offset.
 import { Router } from 'express';
-import { MONITORING_STATUS, MONITORING_TYPE, type queryListInput } from '@ctp/contracts';
+import { REST_QUERY_STATUS, REST_QUERY_TYPE, type queryListInput } from '@ctp/contracts';
 import type { z } from 'zod';
 import type { CallerFor } from '../../rest-caller.ts';
 import { listQuery } from '../sites/rest-query.ts';
@@ -22,9 +22,11 @@ export function queriesRest(caller: CallerFor) {
         site: q.center,
         formName: q.formName,
         field: q.field,
-        type: MONITORING_TYPE[q.kind],
+        type: REST_QUERY_TYPE[q.kind],
+        kind: q.kind,
         priority: q.priority,
-        status: MONITORING_STATUS[q.lifecycle],
+        status: REST_QUERY_STATUS[q.lifecycle],
+        lifecycle: q.lifecycle,
         description: q.description,
         raisedBy: q.raisedBy ?? 'System',
         raisedAt: q.startDate,

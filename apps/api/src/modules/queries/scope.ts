@@ -1,7 +1,7 @@
 // Which queries a user sees: those of the studies in scope; site staff only their own sites'. One SQL
 // condition for the list, its counts, the reports and the export.
 import { sql } from '@ctp/db';
-import { DATA_QUERY_STATUSES, kindsOfScreenType, lifecycleOfScreenStatus, type QueryFilterInput } from '@ctp/contracts';
+import type { QueryFilterInput } from '@ctp/contracts';
 import { visibleStudyIds, type StudyScope } from '../../access.ts';
 import { inStudies } from '../studies/scope-sql.ts';
 import { containsPattern, type Fragment } from '../../sql-helpers.ts';
@@ -21,10 +21,10 @@ export function queryWhere(scope: StudyScope, f: QueryFilterInput, opts: { ignor
   if (f.studyId) parts.push(sql<boolean>`q.study_id = ${f.studyId}`);
   if (f.patientId) parts.push(sql<boolean>`q.patient_id = ${f.patientId}`);
   if (f.submissionId) parts.push(sql<boolean>`q.submission_id = ${f.submissionId}`);
-  if (!opts.ignoreStatus && f.status && DATA_QUERY_STATUSES.includes(f.status)) parts.push(sql<boolean>`q.status = any(${`{${lifecycleOfScreenStatus(f.status).join(',')}}`}::text[])`);
+  if (!opts.ignoreStatus && f.status) parts.push(sql<boolean>`q.status = ${f.status}`);
   if (!opts.ignoreStatus && f.live) parts.push(sql<boolean>`q.status in ('open', 'answered', 'reopened')`);
   if (f.priority) parts.push(sql<boolean>`q.priority = ${f.priority}`);
-  if (f.type) parts.push(sql<boolean>`q.type = any(${`{${kindsOfScreenType(f.type).join(',')}}`}::text[])`);
+  if (f.type) parts.push(sql<boolean>`q.type = ${f.type}`);
   if (f.search) {
     const p = containsPattern(f.search);
     parts.push(sql<boolean>`(q.code ilike ${p} or q.description ilike ${p} or exists (select 1 from patients px where px.id = q.patient_id and px.subject_code ilike ${p}))`);

@@ -12,6 +12,7 @@ import { sql, type Db } from '@ctp/db';
 import type { SiteDetail, SiteListInput, SiteSummary, SitesOverview } from '@ctp/contracts';
 import { containsPattern, isoTimestamp, pageWindow, type Fragment } from '../../sql-helpers.ts';
 import type { SiteScope } from './scope.ts';
+import { isCurrentEnrollment } from '../studies/scope-sql.ts';
 
 /** A site with the fields its detail adds to the list's (sitePage's `contact` option). */
 export type SiteWithContact = SiteSummary & Pick<SiteDetail, 'city' | 'country' | 'phone' | 'email' | 'version'>;
@@ -96,7 +97,7 @@ export async function sitePage(
       ) agg
       cross join lateral (
         -- patient_counts.last_change: the latest updated_at of the subjects counted (migration 0006).
-        select coalesce(sum(pc.n) filter (where pc.status in ('enrolled', 'completed')), 0)::int as current_enrollment,
+        select coalesce(sum(pc.n) filter (where ${isCurrentEnrollment('pc.status')}), 0)::int as current_enrollment,
                max(pc.last_change) as last_change
         from patient_counts pc where pc.site_id = s.id and ${scope.studyCounts('pc.study_id')}
       ) subj), '[]') as items`.execute(db.withoutPlugins());
@@ -136,7 +137,7 @@ export async function summarizeSites(
          (select coalesce(sum(ss.enrollment_target), 0)::int as total_target from study_sites ss
            where ${scope.studyCounts('ss.study_id')} ${ofListedSites('ss.site_id')}) targets,
          (select coalesce(sum(pc.n), 0)::int as total_enrollment from ${subjectCounts} pc
-           where pc.status in ('enrolled', 'completed') and ${scope.studyCounts('pc.study_id')}
+           where ${isCurrentEnrollment('pc.status')} and ${scope.studyCounts('pc.study_id')}
              ${ofListedSites('pc.site_id')}) enrollment`.execute(db);
   const r = rows[0]!;
   const enrollmentRate = r.totalTarget > 0 ? Math.round((r.totalEnrollment / r.totalTarget) * 1000) / 10 : 0;

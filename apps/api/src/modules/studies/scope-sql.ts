@@ -23,10 +23,19 @@ export function hashedInStudies(column: string, ids: number[] | null) {
 }
 
 /**
+ * The subjects every enrollment figure counts (currentEnrollment, /sites' Total Enrollment, /ctms' Total
+ * Patients, the Reports' Enrollment Rate): status enrolled or completed, never screening or withdrawn.
+ * One definition, so the screens that show it agree (apps/api/test/figures-agree.int.test.ts).
+ */
+export function isCurrentEnrollment(statusColumn: string) {
+  return sql<boolean>`${sql.ref(statusColumn)} in ('enrolled', 'completed')`;
+}
+
+/**
  * currentEnrollment of the study whose id is in `studyIdColumn`: its subjects enrolled or completed,
  * summed from study_patient_counts (per study and status, kept by triggers; migration 0009).
  */
 export function currentEnrollmentOf(studyIdColumn: string) {
   return sql<number>`(select coalesce(sum(pc.n), 0)::int from study_patient_counts pc
-    where pc.study_id = ${sql.ref(studyIdColumn)} and pc.status in ('enrolled', 'completed'))`;
+    where pc.study_id = ${sql.ref(studyIdColumn)} and ${isCurrentEnrollment('pc.status')})`;
 }

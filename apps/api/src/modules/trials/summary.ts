@@ -7,7 +7,7 @@
 //   avgEnrollment = average over trials with a target of currentEnrollment / targetEnrollment * 100
 // One statement; subjects are summed from study_patient_counts (per study and status; migration 0009).
 import { sql, type Db } from '@ctp/db';
-import { inStudies } from '../studies/scope-sql.ts';
+import { inStudies, isCurrentEnrollment } from '../studies/scope-sql.ts';
 import { round1 } from './lookup.ts';
 
 export async function trialSummary(db: Db, ids: number[] | null) {
@@ -21,7 +21,7 @@ export async function trialSummary(db: Db, ids: number[] | null) {
   }>`
     with scoped as (select s.id, s.status, s.target_enrollment, s.budget_total, s.currency from studies s where ${inStudies('s.id', ids)}),
     enrolled as (select p.study_id, sum(p.n)::int as n from study_patient_counts p
-                 where ${inStudies('p.study_id', ids)} and p.status in ('enrolled', 'completed') group by p.study_id)
+                 where ${inStudies('p.study_id', ids)} and ${isCurrentEnrollment('p.status')} group by p.study_id)
     select
       (select count(*)::int from scoped) as trials,
       (select count(*)::int from scoped where status in ('active', 'enrolling')) as active_trials,

@@ -36,7 +36,7 @@ export function TopBar() {
         <Badge tone="success" data-testid="badge-active-studies">
           {t('topbar.activeStudies', { count: badges.data?.activeStudies ?? 0 })}
         </Badge>
-        <Badge tone="primary" data-testid="badge-patients">
+        <Badge tone="primary" data-testid="badge-patients" title={t('topbar.activePatientsCaption')}>
           {t('topbar.activePatients', { count: badges.data?.activePatients ?? 0 })}
         </Badge>
       </div>

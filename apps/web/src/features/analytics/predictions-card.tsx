@@ -35,7 +35,7 @@ export function PredictionsCard() {
             {data.items.map((p) => {
               const level = p.probabilityByPlanEnd === null ? 'bg-slate-400' : p.probabilityByPlanEnd < 0.5 ? 'bg-red-500' : p.probabilityByPlanEnd < 0.8 ? 'bg-orange-500' : 'bg-green-500';
               return (
-                <li key={p.studyId} className="flex gap-3" data-testid="prediction">
+                <li key={p.studyId} className="flex gap-3" data-testid="prediction" data-study-id={p.studyId}>
                   <span className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${level}`} aria-hidden />
                   <div className="min-w-0 text-sm">
                     <Link to={`/analytics?study=${p.studyId}`} className="font-medium text-primary hover:underline">

@@ -1,14 +1,15 @@
-// The subject's live queries (open, answered, re-opened), each linking to it on the queries screen.
+// The subject's live queries (open, answered, re-opened), each linking to it on the queries screen, with
+// status, type and priority in the queries screen's words.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MessageSquareWarning } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
-
-const PRIORITY_TONES: Record<string, BadgeTone> = { high: 'danger', medium: 'warning', low: 'neutral' };
+import { QueryPriorityBadge } from '@/features/queries/query-priority-badge';
+import { QueryKindLabel, QueryStatusBadge } from '@/features/queries/query-status-badge';
 
 export function OpenQueriesCard({ patientId }: { patientId: number }) {
   const { t } = useTranslation('casebook');
@@ -32,8 +33,11 @@ export function OpenQueriesCard({ patientId }: { patientId: number }) {
               <Link className="font-mono text-xs font-semibold text-primary hover:underline" to={`/queries?q=${encodeURIComponent(q.queryId)}`}>
                 {q.queryId}
               </Link>
-              <Badge tone={PRIORITY_TONES[q.priority] ?? 'neutral'}>{t(`queries.priority.${q.priority}`)}</Badge>
-              <Badge>{t(`queries.lifecycle.${q.lifecycle}`)}</Badge>
+              <QueryPriorityBadge priority={q.priority} />
+              <QueryStatusBadge lifecycle={q.lifecycle} />
+              <span className="text-xs text-muted-foreground">
+                <QueryKindLabel kind={q.kind} />
+              </span>
             </div>
             <p className="break-words">{q.description}</p>
             {(q.formName || q.field) && (

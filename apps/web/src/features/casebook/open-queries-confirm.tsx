@@ -7,9 +7,9 @@ import { Link } from 'react-router-dom';
 import { skipToken } from '@tanstack/react-query';
 import { MessageSquareWarning } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
-import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { QueryStatusBadge } from '@/features/queries/query-status-badge';
 
 export type OpenQueriesTarget = { submissionId: number } | { patientId: number } | { studyId: number };
 
@@ -53,7 +53,7 @@ export function OpenQueriesConfirm({
               {q.code}
             </Link>
             <span className="text-xs text-muted-foreground">{[q.subjectCode, q.formName, q.field].filter(Boolean).join(' · ')}</span>
-            <Badge>{t(`queries.lifecycle.${q.status}`)}</Badge>
+            <QueryStatusBadge lifecycle={q.status} />
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ComplianceStatus } from '@ctp/contracts';
 import { formatFigure, formatParams } from '@/lib/format';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import { PassIcon } from './pass-icon';
@@ -22,6 +22,7 @@ export function StatusCard({ status }: { status: ComplianceStatus }) {
     <Card data-testid="compliance-status">
       <CardHeader>
         <CardTitle>{t('status.title')}</CardTitle>
+        <CardDescription data-testid="compliance-status-caption">{t('dashboard:compliance.caption')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {rows.map((r) => (

@@ -15,7 +15,7 @@ export function TrialSummaryCards({ summary }: { summary: RouterOutputs['trials'
       hint: t('summary.activeTrialsHint', { count: summary.trials }),
     },
     { key: 'totalSites', icon: Building2, value: formatNumber(summary.totalSites) },
-    { key: 'totalPatients', icon: Users, value: formatNumber(summary.totalPatients) },
+    { key: 'totalPatients', icon: Users, value: formatNumber(summary.totalPatients), hint: t('summary.totalPatientsHint') },
     // Millions with one decimal (spec section 9), one figure per currency.
     { key: 'totalBudget', icon: DollarSign, value: formatMillionsByCurrency(summary.budgets) },
     { key: 'avgEnrollment', icon: TrendingUp, value: `${formatNumber(summary.avgEnrollment, 1)}%` },
@@ -30,7 +30,11 @@ export function TrialSummaryCards({ summary }: { summary: RouterOutputs['trials'
               <div className="text-2xl font-bold" data-testid="summary-value">
                 {c.value}
               </div>
-              {c.hint && <div className="text-xs text-muted-foreground">{c.hint}</div>}
+              {c.hint && (
+                <div className="text-xs text-muted-foreground" data-testid="summary-caption">
+                  {c.hint}
+                </div>
+              )}
             </div>
             <c.icon className="h-8 w-8 text-primary/70" aria-hidden />
           </CardContent>

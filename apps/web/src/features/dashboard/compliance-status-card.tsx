@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, AlertTriangle, XCircle } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/badge';
 
@@ -24,6 +24,7 @@ export function ComplianceStatusCard() {
     <Card data-testid="compliance-status">
       <CardHeader>
         <CardTitle>{t('compliance.title')}</CardTitle>
+        <CardDescription data-testid="compliance-status-caption">{t('compliance.caption')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {rows.map((r) => {

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { MessageSquareWarning } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
-import { Badge } from '@/components/ui/badge';
+import { QueryStatusBadge } from '@/features/queries/query-status-badge';
 
 export function SubmissionQueries({ submissionId }: { submissionId: number }) {
   const { t } = useTranslation('data-entry');
@@ -30,9 +30,7 @@ export function SubmissionQueries({ submissionId }: { submissionId: number }) {
               <span className="font-mono text-xs">{q.queryId}</span>{' '}
               {q.field && <span className="font-mono text-xs">· {q.field}</span>} — {q.description}
             </span>
-            <Badge tone={q.lifecycle === 'closed' || q.lifecycle === 'cancelled' ? 'success' : 'warning'}>
-              {t(`queries.status.${q.lifecycle}`)}
-            </Badge>
+            <QueryStatusBadge lifecycle={q.lifecycle} />
           </li>
         ))}
       </ul>

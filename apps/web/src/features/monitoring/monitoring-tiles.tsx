@@ -1,5 +1,5 @@
 // The four summary tiles over the chosen study (or all the user's studies): Open Queries, In Progress,
-// Resolved and High Priority, counted by queries.summary.
+// Resolved and High Priority, counted by queries.summary; each captioned with the query statuses it counts.
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CheckCircle2, Clock, MessageSquareWarning } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
@@ -17,10 +17,10 @@ export function MonitoringTiles({ studyId }: { studyId: number | undefined }) {
     <StatTiles
       loading={summary.isPending}
       tiles={[
-        { icon: MessageSquareWarning, label: t('tiles.open'), value: value(s?.open), tone: 'text-blue-600', testId: 'monitoring-tile-open' },
-        { icon: Clock, label: t('tiles.inProgress'), value: value(s?.inProgress), tone: 'text-orange-500', testId: 'monitoring-tile-in-progress' },
-        { icon: CheckCircle2, label: t('tiles.resolved'), value: value(s?.resolved), tone: 'text-green-600', testId: 'monitoring-tile-resolved' },
-        { icon: AlertTriangle, label: t('tiles.high'), value: value(s?.highPriority), tone: 'text-red-600', testId: 'monitoring-tile-high' },
+        { icon: MessageSquareWarning, label: t('tiles.open'), caption: t('tiles.openCaption'), value: value(s?.open), tone: 'text-blue-600', testId: 'monitoring-tile-open' },
+        { icon: Clock, label: t('tiles.inProgress'), caption: t('tiles.inProgressCaption'), value: value(s?.inProgress), tone: 'text-orange-500', testId: 'monitoring-tile-in-progress' },
+        { icon: CheckCircle2, label: t('tiles.resolved'), caption: t('tiles.resolvedCaption'), value: value(s?.resolved), tone: 'text-green-600', testId: 'monitoring-tile-resolved' },
+        { icon: AlertTriangle, label: t('tiles.high'), caption: t('tiles.highCaption'), value: value(s?.highPriority), tone: 'text-red-600', testId: 'monitoring-tile-high' },
       ]}
     />
   );

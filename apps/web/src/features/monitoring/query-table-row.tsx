@@ -1,19 +1,21 @@
 // One data query: its code and description, subject, study and center, form and field, type,
-// priority, status, who raised it and when, the due date, and a link to it on the queries screen.
+// priority, status (in the words the queries screen uses: one vocabulary), who raised it and when, the
+// due date, and a link to it on the queries screen.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import type { QueryRow } from '@ctp/contracts';
 import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/button';
-import { MonitoringStatusBadge, MonitoringTypeLabel, PriorityBadge } from './query-badges';
+import { QueryPriorityBadge } from '@/features/queries/query-priority-badge';
+import { QueryKindLabel, QueryStatusBadge } from '@/features/queries/query-status-badge';
 
 const muted = 'text-xs text-muted-foreground';
 
 export function QueryTableRow({ row }: { row: QueryRow }) {
   const { t } = useTranslation('monitoring');
   return (
-    <tr data-testid="monitoring-query-row" data-query-id={row.queryId} className="border-b border-border align-top last:border-0 hover:bg-muted/40">
+    <tr data-testid="monitoring-query-row" data-query-id={row.queryId} data-status={row.lifecycle} data-type={row.kind} className="border-b border-border align-top last:border-0 hover:bg-muted/40">
       <th scope="row" className="max-w-72 px-3 py-2 text-left font-medium">
         <span className="font-mono">{row.queryId}</span>
         <p className={`${muted} line-clamp-2 font-normal`} title={row.description}>
@@ -30,13 +32,13 @@ export function QueryTableRow({ row }: { row: QueryRow }) {
         {row.field && <p className={`${muted} font-mono`}>{row.field}</p>}
       </td>
       <td className="px-3 py-2">
-        <MonitoringTypeLabel kind={row.kind} />
+        <QueryKindLabel kind={row.kind} />
       </td>
       <td className="px-3 py-2">
-        <PriorityBadge priority={row.priority} />
+        <QueryPriorityBadge priority={row.priority} />
       </td>
       <td className="px-3 py-2">
-        <MonitoringStatusBadge lifecycle={row.lifecycle} />
+        <QueryStatusBadge lifecycle={row.lifecycle} />
       </td>
       <td className="px-3 py-2">
         {row.raisedBy ?? t('queries.system')}

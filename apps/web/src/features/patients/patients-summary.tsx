@@ -13,7 +13,7 @@ export function PatientsSummary({ filters }: { filters: PatientFilterInput }) {
     <StatTiles
       loading={q.isPending}
       tiles={[
-        { icon: Users, label: t('summary.total'), value: d?.total, testId: 'tile-total' },
+        { icon: Users, label: t('summary.total'), value: d?.total, caption: t('summary.totalCaption'), testId: 'tile-total' },
         {
           icon: UserCheck,
           tone: 'text-green-600',

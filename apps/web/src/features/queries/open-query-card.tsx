@@ -7,22 +7,23 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { allowedActions, type OnQueryAction, type QueryPermissions } from './query-actions';
-import { TYPE_KEYS } from './query-labels';
 import { QueryDue } from './query-due';
 import { QueryPriorityBadge } from './query-priority-badge';
-import { QueryStatusBadge } from './query-status-badge';
+import { QueryKindLabel, QueryStatusBadge } from './query-status-badge';
 
 export function OpenQueryCard({ row, can, onAction }: { row: QueryRow; can: QueryPermissions; onAction: OnQueryAction }) {
   const { t } = useTranslation('queries');
   const actions = allowedActions(row, can);
   return (
-    <Card data-testid="open-query-card" data-query-id={row.queryId} data-status={row.status}>
+    <Card data-testid="open-query-card" data-query-id={row.queryId} data-status={row.lifecycle}>
       <CardContent className="grid gap-3 pt-5">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-mono text-sm font-semibold">{row.queryId}</span>
-          <QueryStatusBadge status={row.status} />
+          <QueryStatusBadge lifecycle={row.lifecycle} />
           <QueryPriorityBadge priority={row.priority} />
-          <span className="text-xs text-muted-foreground">{t(`types.${TYPE_KEYS[row.queryType]}`)}</span>
+          <span className="text-xs text-muted-foreground">
+            <QueryKindLabel kind={row.kind} />
+          </span>
           <span className="ml-auto text-xs">
             <QueryDue row={row} />
           </span>

@@ -39,7 +39,7 @@ export function PriorityColumn({ priority, onAction }: { priority: QueryRow['pri
           >
             <span className="flex items-center justify-between gap-2">
               <span className="font-mono text-xs font-semibold">{row.queryId}</span>
-              <QueryStatusBadge status={row.status} />
+              <QueryStatusBadge lifecycle={row.lifecycle} />
             </span>
             <span className="line-clamp-2">{row.description}</span>
             <span className="flex items-center justify-between gap-2 text-xs text-muted-foreground">

@@ -1,13 +1,13 @@
 // The All Queries tab's search (query code, subject code or description) and its status, priority and
-// query type filters; all run on the server and live in the URL.
+// query type filters, offering the same status and type words the rows show; all run on the server and
+// live in the URL.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Filter, X } from 'lucide-react';
-import { DATA_QUERY_STATUSES, DATA_QUERY_TYPES, QUERY_PRIORITIES, type QueryFilterInput } from '@ctp/contracts';
+import { QUERY_KINDS, QUERY_LIFECYCLE, QUERY_PRIORITIES, type QueryFilterInput } from '@ctp/contracts';
 import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
-import { TYPE_KEYS } from './query-labels';
 
 export function QueriesFilters({
   search,
@@ -29,9 +29,9 @@ export function QueriesFilters({
         <Filter className="h-4 w-4 text-muted-foreground" aria-hidden />
         <NativeSelect className="w-40" aria-label={t('filters.status')} value={filter.status ?? ''} onChange={(e) => onChange({ status: e.target.value })}>
           <option value="">{t('filters.allStatuses')}</option>
-          {DATA_QUERY_STATUSES.map((s) => (
+          {QUERY_LIFECYCLE.map((s) => (
             <option key={s} value={s}>
-              {t(`status.${s}`)}
+              {t(`lifecycle.${s}`)}
             </option>
           ))}
         </NativeSelect>
@@ -45,9 +45,9 @@ export function QueriesFilters({
         </NativeSelect>
         <NativeSelect className="w-48" aria-label={t('filters.type')} value={filter.type ?? ''} onChange={(e) => onChange({ type: e.target.value })}>
           <option value="">{t('filters.allTypes')}</option>
-          {DATA_QUERY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${TYPE_KEYS[type]}`)}
+          {QUERY_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kinds.${kind}`)}
             </option>
           ))}
         </NativeSelect>

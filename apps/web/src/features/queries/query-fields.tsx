@@ -2,19 +2,18 @@
 import { useTranslation } from 'react-i18next';
 import type { QueryRow } from '@ctp/contracts';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { TYPE_KEYS } from './query-labels';
 import { QueryDue } from './query-due';
 import { QueryPriorityBadge } from './query-priority-badge';
 import { QueryProgress } from './query-progress';
-import { QueryStatusBadge } from './query-status-badge';
+import { QueryKindLabel, QueryStatusBadge } from './query-status-badge';
 
 export function QueryFields({ row }: { row: QueryRow }) {
   const { t } = useTranslation('queries');
   const none = '—';
   const fields: [string, React.ReactNode][] = [
-    ['status', <QueryStatusBadge key="s" status={row.status} />],
+    ['status', <QueryStatusBadge key="s" lifecycle={row.lifecycle} />],
     ['priority', <QueryPriorityBadge key="p" priority={row.priority} />],
-    ['type', t(`types.${TYPE_KEYS[row.queryType]}`)],
+    ['type', <QueryKindLabel key="k" kind={row.kind} />],
     ['progress', <QueryProgress key="g" value={row.progress} code={row.queryId} />],
     ['study', row.studyId],
     ['center', row.center],

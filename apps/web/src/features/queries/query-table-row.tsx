@@ -1,23 +1,20 @@
 // One query of the All Queries table.
-import { useTranslation } from 'react-i18next';
 import type { QueryRow } from '@ctp/contracts';
 import { formatDate, formatDateTime } from '@/lib/format';
 import type { OnQueryAction, QueryPermissions } from './query-actions';
-import { TYPE_KEYS } from './query-labels';
 import { QueryDue } from './query-due';
 import { QueryPriorityBadge } from './query-priority-badge';
 import { QueryProgress } from './query-progress';
 import { QueryRowMenu } from './query-row-menu';
-import { QueryStatusBadge } from './query-status-badge';
+import { QueryKindLabel, QueryStatusBadge } from './query-status-badge';
 
 export function QueryTableRow({ row, can, onAction }: { row: QueryRow; can: QueryPermissions; onAction: OnQueryAction }) {
-  const { t } = useTranslation('queries');
   return (
     <tr
       data-testid="query-row"
       data-query-id={row.queryId}
-      data-status={row.status}
-      data-lifecycle={row.lifecycle}
+      data-status={row.lifecycle}
+      data-type={row.kind}
       className="border-b border-border align-middle last:border-0 hover:bg-muted/40"
     >
       <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
@@ -36,12 +33,14 @@ export function QueryTableRow({ row, can, onAction }: { row: QueryRow; can: Quer
       <td className="max-w-28 truncate px-3 py-2" title={row.center}>
         {row.center}
       </td>
-      <td className="px-3 py-2">{t(`types.${TYPE_KEYS[row.queryType]}`)}</td>
+      <td className="px-3 py-2">
+        <QueryKindLabel kind={row.kind} />
+      </td>
       <td className="px-3 py-2">
         <QueryPriorityBadge priority={row.priority} />
       </td>
       <td className="px-3 py-2">
-        <QueryStatusBadge status={row.status} />
+        <QueryStatusBadge lifecycle={row.lifecycle} />
       </td>
       <td className="px-3 py-2">
         <QueryProgress value={row.progress} code={row.queryId} />

@@ -4,7 +4,6 @@ import type { RouterOutputs } from '@/lib/trpc';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatFigure, formatNumber } from '@/lib/format';
-import { TYPE_KEYS } from './query-labels';
 
 type Distribution = RouterOutputs['queries']['reports']['typeDistribution'];
 
@@ -18,9 +17,9 @@ export function TypeDistribution({ types }: { types: Distribution }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {types.map((d) => {
-          const label = t(`types.${TYPE_KEYS[d.type]}`);
+          const label = t(`kinds.${d.kind}`);
           return (
-            <div key={d.type} className="grid gap-1" data-testid="report-type" data-type={d.type}>
+            <div key={d.kind} className="grid gap-1" data-testid="report-type" data-type={d.kind}>
               <div className="flex items-center justify-between text-sm">
                 <span>{label}</span>
                 <span className="tabular-nums text-muted-foreground">

@@ -3,7 +3,7 @@
 // returns to the first page; changing tab keeps the list's filters.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DATA_QUERY_STATUSES, DATA_QUERY_TYPES, QUERY_PRIORITIES, type QueryFilterInput } from '@ctp/contracts';
+import { QUERY_KINDS, QUERY_LIFECYCLE, QUERY_PRIORITIES, type QueryFilterInput } from '@ctp/contracts';
 
 export const QUERIES_PAGE_SIZE = 10;
 export const QUERY_TABS = ['all', 'open', 'priority', 'reports'] as const;
@@ -20,9 +20,9 @@ export function useQueriesParams() {
   const search = params.get('q')?.trim().slice(0, 100) ?? '';
   const filter: QueryFilterInput = {
     search: search || undefined,
-    status: oneOf(DATA_QUERY_STATUSES, params.get('status')),
+    status: oneOf(QUERY_LIFECYCLE, params.get('status')),
     priority: oneOf(QUERY_PRIORITIES, params.get('priority')),
-    type: oneOf(DATA_QUERY_TYPES, params.get('type')),
+    type: oneOf(QUERY_KINDS, params.get('type')),
   };
 
   /** Sets (or, for empty values, removes) parameters; any change but a page change resets the page. */

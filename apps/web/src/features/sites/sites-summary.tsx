@@ -24,6 +24,7 @@ export function SitesSummary({ search }: { search?: string }) {
           icon: Users,
           label: t('summary.totalEnrollment'),
           value: d?.totalEnrollment,
+          caption: t('summary.totalEnrollmentCaption'),
           testId: 'tile-total-enrollment',
         },
         // Enrollment Rate = total current / total target * 100, rounded in text (spec sections 2 and 9).
@@ -39,6 +40,7 @@ export function SitesSummary({ search }: { search?: string }) {
           tone: 'text-orange-500',
           label: t('summary.pendingSites'),
           value: d?.pendingSites,
+          caption: t('summary.pendingSitesCaption'),
           testId: 'tile-pending-sites',
         },
       ]}
