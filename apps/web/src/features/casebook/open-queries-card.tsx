@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { queryDescription } from '@/features/queries/query-text';
 
 const PRIORITY_TONES: Record<string, BadgeTone> = { high: 'danger', medium: 'warning', low: 'neutral' };
 
@@ -35,7 +36,7 @@ export function OpenQueriesCard({ patientId }: { patientId: number }) {
               <Badge tone={PRIORITY_TONES[q.priority] ?? 'neutral'}>{t(`queries.priority.${q.priority}`)}</Badge>
               <Badge>{t(`queries.lifecycle.${q.lifecycle}`)}</Badge>
             </div>
-            <p className="break-words">{q.description}</p>
+            <p className="break-words">{queryDescription(q)}</p>
             {(q.formName || q.field) && (
               <p className="text-xs text-muted-foreground">{[q.formName, q.field].filter(Boolean).join(' · ')}</p>
             )}
