@@ -30,7 +30,7 @@ test('the landing page says what the coding dictionary is: MedDRA once imported,
   await expect(page.getByText(enLanding.features.items.smartEntry.description)).toContainText('CTCAE');
 });
 
-test('in German, dates and numbers are written the German way', async ({ page }) => {
+test('in German, a study\'s dates are written the German way (numbers: sites-patients.spec and format.unit.test)', async ({ page }) => {
   await loginAs(page, 'data-manager', '/dashboard');
   const studies = await trpcQuery<{ items: { id: number }[] }>(page, 'studies.list', { limit: 5 });
   const details = await Promise.all(studies.items.map((s) => trpcQuery<{ id: number; startDate: string | null }>(page, 'studies.byId', { id: s.id })));
