@@ -222,11 +222,11 @@ test('a page past the end of a list opens its last page, replacing the URL', asy
 test.describe('a German browser', () => {
   test.use({ locale: 'de-DE' });
 
-  test('the site header names its city once; insights figures use the browser’s number format', async ({
+  test('the site header names its city once; insights figures follow the app’s language, not the browser’s', async ({
     page,
   }) => {
-    // The application in English: numbers still follow the browser's locale.
-    await page.addInitScript("localStorage.setItem('ctp.language', 'en')");
+    // The application in English on a German browser: numbers follow the application's language.
+    await page.addInitScript("if (!localStorage.getItem('ctp.language')) localStorage.setItem('ctp.language', 'en')");
     await loginAs(page, 'monitor', '/dashboard');
     type Site = {
       address: string | null;
@@ -239,14 +239,15 @@ test.describe('a German browser', () => {
     // '276 Longwood Avenue, Boston' in Boston: the city is not repeated.
     expect(site.address).toContain(site.city);
     await expect(page.getByTestId('site-address')).toHaveText(`${site.address}, ${site.country}`);
-    // Percentages with a decimal comma, as on the CTMS page.
     const rate = site.insights
       .map((i) => i.params.rate)
       .find((r) => typeof r === 'number' && !Number.isInteger(r));
     expect(rate).toBeDefined();
-    await expect(page.getByTestId('site-insights')).toContainText(
-      `${(rate as number).toLocaleString('de-DE')}%`,
-    );
+    await expect(page.getByTestId('site-insights')).toContainText(`${(rate as number).toLocaleString('en-US')}%`);
+    // In German, percentages with a decimal comma, as on the CTMS page.
+    await page.evaluate(() => localStorage.setItem('ctp.language', 'de'));
+    await page.reload();
+    await expect(page.getByTestId('site-insights')).toContainText(`${(rate as number).toLocaleString('de-DE')}`);
   });
 });
 

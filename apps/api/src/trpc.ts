@@ -2,13 +2,14 @@
 // middleware narrows the context (signed-in user, permission, study scope).
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { englishIssueMessage, type Permission } from '@ctp/contracts';
+import { englishIssueMessage, isKnownPlainMessage, type MessageParams, type Permission } from '@ctp/contracts';
 import type { BlobStore, Db } from '@ctp/db';
 import type { UploadedFile } from './http/uploads.ts';
 import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
 import { holdsPermission, loadMemberships, scopeFor, type StudyScope } from './access.ts';
 import { fieldErrorsOf } from './http/errors.ts';
+import { Refusal } from './refusal.ts';
 import { correlationIdOf, DATABASE_UNAVAILABLE_MESSAGE, internalErrorMessage, isDatabaseUnavailable } from './http/error-boundary.ts';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
@@ -42,10 +43,11 @@ export interface Context {
 }
 
 // Messages: the server's stay plain English, values included, since REST clients and the tests read
-// them. The web translates a message by its English text (its `validation` namespace); one carrying a
-// value ("Study code X is already in use") is recognised there by its English template ("Study code
-// {{code}} is already in use"), the same way as zod's limits ("Enter at most {{maximum}} characters").
-// So one mechanism serves both, no message keys travel, and no message had to lose its value.
+// them. Beside it a refusal sends its key (its English template, a key of the web's `validation`
+// namespace) and values as data.messageKey and data.params (refusal.ts; a message naming no value is
+// its own key), and the browser writes it in the reader's language. A message without a key is still
+// recognised there by its English text or template, as zod's limits ("Enter at most {{maximum}}
+// characters") are.
 // zod's issues without a message of their own read as a person would write them ("Enter at least 2
 // characters", not "Too small: expected string to have >=2 characters").
 z.config({ customError: englishIssueMessage });
@@ -74,10 +76,17 @@ const t = initTRPC.context<Context>().create({
       };
     }
     const zodError = cause instanceof z.ZodError ? cause : null;
+    const message = zodError?.issues[0]?.message ?? shape.message;
+    const keyed: { messageKey?: string; params?: MessageParams } =
+      error instanceof Refusal
+        ? { messageKey: error.messageKey, params: error.params }
+        : isKnownPlainMessage(message)
+          ? { messageKey: message, params: {} }
+          : {};
     return {
       ...shape,
       // Bad input says what is wrong with it (the first issue), not zod's JSON dump of every issue.
-      message: zodError?.issues[0]?.message ?? shape.message,
+      message,
       // Field-level issues for bad input; never a stack trace or SQL in a response.
       data: {
         code: shape.data.code,
@@ -85,6 +94,7 @@ const t = initTRPC.context<Context>().create({
         path: shape.data.path,
         correlationId: undefined as string | undefined,
         fieldErrors: zodError ? fieldErrorsOf(zodError) : undefined,
+        ...keyed,
       },
     };
   },

@@ -5,6 +5,7 @@ export * from './enrollment.ts';
 export * from './input.ts';
 export * from './common.ts';
 export * from './messages.ts';
+export * from './server-messages.ts';
 export * from './auth.ts';
 export * from './studies.ts';
 export * from './design.ts';

@@ -127,6 +127,9 @@ export const queryRow = z.object({
   priority: queryPriority,
   field: z.string().nullable(),
   description: z.string(),
+  /** For a text the server wrote: its message key (server-messages.ts) and values, to show it in the reader's language. */
+  descriptionKey: z.string().nullable(),
+  descriptionParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   patientId: z.string(),
   patientDbId: z.number().int(),
   formName: z.string().nullable(),

@@ -144,7 +144,7 @@ describe('required and field ranges', () => {
   it('requires a visible empty field, with the label', () => {
     for (const empty of [undefined, null, '', '   ']) {
       const issue = one(vitals, empty === undefined ? {} : { VSSYSBP: empty }, 'VSSYSBP');
-      expect(issue).toEqual({ path: 'VSSYSBP', field: 'VSSYSBP', kind: 'required', severity: 'error', message: 'Systolic blood pressure is required' });
+      expect(issue).toEqual({ path: 'VSSYSBP', field: 'VSSYSBP', kind: 'required', severity: 'error', message: 'Systolic blood pressure is required', messageKey: '{{label}} is required', params: { label: 'Systolic blood pressure' } });
     }
   });
 
@@ -156,7 +156,7 @@ describe('required and field ranges', () => {
 
   it('a soft range (the default) is a warning, and the value is kept', () => {
     const r = evaluate(vitals, { VSSYSBP: 120, VSPULSE: 200 });
-    expect(issuesAt(r.issues, 'VSPULSE')).toEqual([{ path: 'VSPULSE', field: 'VSPULSE', kind: 'range', severity: 'warning', message: 'Expected between 40 and 180' }]);
+    expect(issuesAt(r.issues, 'VSPULSE')).toEqual([{ path: 'VSPULSE', field: 'VSPULSE', kind: 'range', severity: 'warning', message: 'Expected between 40 and 180', messageKey: 'Expected between {{min}} and {{max}}', params: { min: 40, max: 180 } }]);
     expect(r.values.VSPULSE).toBe(200);
   });
 
@@ -232,7 +232,7 @@ describe('repeating groups', () => {
     expect(r.visible['AELOG.0.AESDTH']).toBe(false);
     expect(r.visible['AELOG.1.AESDTH']).toBe(true);
     expect(r.values.AELOG).toEqual([{ AETERM: 'Headache', AESER: 'N' }, { AETERM: 'Stroke', AESER: 'Y' }]);
-    expect(r.issues).toEqual([{ path: 'AELOG.1.AESDTH', field: 'AESDTH', row: 1, kind: 'required', severity: 'error', message: 'Resulted in death is required' }]);
+    expect(r.issues).toEqual([{ path: 'AELOG.1.AESDTH', field: 'AESDTH', row: 1, kind: 'required', severity: 'error', message: 'Resulted in death is required', messageKey: '{{label}} is required', params: { label: 'Resulted in death' } }]);
   });
 
   it('a row sees the form’s top-level fields', () => {

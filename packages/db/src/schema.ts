@@ -385,6 +385,9 @@ export interface FormSubmissionsTable {
   version: Version;
 }
 
+/** The values a server message names ("{{form}} was not entered for {{visit}}"). */
+export type MessageParams = Record<string, string | number>;
+
 export type QueryStatus = 'open' | 'answered' | 'reopened' | 'closed' | 'cancelled';
 
 export interface QueriesTable {
@@ -404,6 +407,10 @@ export interface QueriesTable {
   priority: ColumnType<string, string | undefined, string>;
   status: ColumnType<QueryStatus, QueryStatus | undefined, QueryStatus>;
   description: string;
+  /** A text the server wrote: its message key (the English template) and parameters; null when a person wrote it. */
+  descriptionKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Written as JSON text (like the other JSON columns), read back as the object. */
+  descriptionParams: ColumnType<MessageParams | null, string | null | undefined, string | null>;
   raisedBy: number | null;
   raisedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   assignedTo: number | null;
@@ -422,6 +429,9 @@ export interface QueryMessagesTable {
   queryId: number;
   kind: 'question' | 'response' | 'resolution' | 'reopen' | 'cancel' | 'auto_close';
   body: string;
+  /** As on queries: the key and parameters of a text the server wrote. */
+  bodyKey: ColumnType<string | null, string | null | undefined, string | null>;
+  bodyParams: ColumnType<MessageParams | null, string | null | undefined, string | null>;
   authorId: number | null;
   createdAt: CreatedAt;
 }

@@ -1,24 +1,31 @@
-// Dates and numbers in the browser's locale (spec section 9).
+// Dates and numbers in the language the user chose in the app (spec section 9), not the browser's:
+// a German reader sees 27.11.2026 and 1.234,5 on an English-language browser.
+import i18next from 'i18next';
 import { enrollmentPercent } from '@ctp/contracts';
+
+/** The app's language as a BCP 47 tag for Intl (en, de, es, fr, ja); English before i18next starts. */
+export function appLocale(): string {
+  return i18next.resolvedLanguage ?? i18next.language ?? 'en';
+}
 
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '—';
   // Calendar dates arrive as YYYY-MM-DD: read them as local dates so no timezone shifts the day.
   const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString();
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(appLocale());
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '—';
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(appLocale());
 }
 
 export function formatNumber(n: number, digits = 0): string {
-  return n.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return n.toLocaleString(appLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** A figure with the decimals it has (at most two) in the browser's locale: 53.3 reads "53,3" in German. */
+/** A figure with the decimals it has (at most two) in the app's language: 53.3 reads "53,3" in German. */
 export function formatFigure(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const decimals = Number.isInteger(n) ? 0 : Math.min(2, (String(n).split('.')[1] ?? '').length);
@@ -26,7 +33,7 @@ export function formatFigure(n: number): string {
 }
 
 /**
- * Message parameters sent by the server with their numbers in the browser's locale. `count` stays a
+ * Message parameters sent by the server with their numbers in the app's language. `count` stays a
  * number, since it picks the plural form.
  */
 export function formatParams<T extends string | number | null>(
@@ -37,9 +44,9 @@ export function formatParams<T extends string | number | null>(
   );
 }
 
-/** The currency's short symbol in the browser's locale: $, €, £, CHF ... */
+/** The currency's short symbol in the app's language: $, €, £, CHF ... */
 function currencySymbol(currency: string): string {
-  const parts = new Intl.NumberFormat(undefined, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+  const parts = new Intl.NumberFormat(appLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
   return parts.find((p) => p.type === 'currency')?.value ?? `${currency} `;
 }
 
@@ -54,7 +61,7 @@ export function formatMillionsByCurrency(amounts: { currency: string; amount: nu
 }
 
 export function formatMoney(amount: number, currency = 'USD'): string {
-  return amount.toLocaleString(undefined, { style: 'currency', currency, maximumFractionDigits: 0 });
+  return amount.toLocaleString(appLocale(), { style: 'currency', currency, maximumFractionDigits: 0 });
 }
 
 /** Enrollment percent rounded for text displays. */

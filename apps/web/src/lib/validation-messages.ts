@@ -6,10 +6,10 @@
 // (locales/<lang>/validation.json), falling back to the text itself.
 //
 // The server writes plain English, values included ("Enter at most 300 characters", "Study code
-// ONC-1 is already in use"): REST clients and the API tests read it, and no message keys travel. A
-// message with a value is recognised by its English template, a key with {{name}} placeholders in
-// locales/en/validation.json, and translated with the values it carried. One mechanism for zod's limits
-// and the server's own refusals.
+// ONC-1 is already in use"): REST clients and the API tests read it. Its refusals and stored texts
+// also carry their key and values (lib/server-messages.ts renders those); a message without them, such
+// as a field issue, is recognised here by its English template, a key with {{name}} placeholders in
+// locales/en/validation.json, and translated with the values it carried.
 import i18next, { type TFunction } from 'i18next';
 import { z } from 'zod';
 import { de, en, es, fr, ja } from 'zod/v4/locales';
@@ -78,6 +78,8 @@ function matchTemplate(message: string, formatNumber: (n: number) => string) {
 
 /** A validation message (the contracts' or the server's) in the reader's language, when it is known. */
 export function translateValidation(t: TFunction, message: string): string {
+  // A message that is a key itself ("This field is required") before any template it also fits ("{{label}} is required").
+  if (message in english) return t(message, { ...OPTIONS, defaultValue: message });
   const template = matchTemplate(message, numberFormat(i18next.resolvedLanguage ?? i18next.language ?? 'en'));
   if (template) return t(template.key, { ...OPTIONS, ...template.params, defaultValue: message });
   return t(message, { ...OPTIONS, defaultValue: message });

@@ -25,6 +25,7 @@ import { QualityInsightsCard } from '@/features/dashboard/quality-insights-card'
 import { ComplianceStatusCard } from '@/features/dashboard/compliance-status-card';
 import { AdverseEventCard } from '@/features/data-entry/adverse-event-card';
 import { ProtocolUploadCard } from '@/features/protocol/protocol-upload-card';
+import { PhaseBadge } from '@/components/ui/phase-badge';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -203,7 +204,7 @@ export default function DashboardPage() {
                 >
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-sm font-semibold">{s.studyId}</span>
-                    <Badge tone="info">{s.phase}</Badge>
+                    <PhaseBadge phase={s.phase} />
                     <StatusBadge status={s.status} />
                   </div>
                   <div className="text-sm">{s.title}</div>

@@ -24,6 +24,7 @@
 import type { EditCheck, FieldType, FormDefinition, FormField, FormRowValues, FormValues, LogicExpression, RepeatingGroupField, ScalarField } from './definition.ts';
 import { FAILED, inputsOf, run, startEvaluation, truthy, type Scope } from './logic.ts';
 import { comparePartialDates, isEmptyValue, parseFieldValue, roundTo, type ParsedValue, type StoredScalar } from './values.ts';
+import { englishMessage, keyedMessage, type KeyedMessage, type MessageParams } from '../server-messages.ts';
 
 export { comparePartialDates, isPartialDate } from './values.ts';
 
@@ -40,6 +41,9 @@ export interface FieldIssue {
   severity: 'error' | 'warning';
   /** Plain English, naming no other subject's values. */
   message: string;
+  /** A built-in message's key (its English template, server-messages.ts) and values; absent for an author's text. */
+  messageKey?: string;
+  params?: MessageParams;
 }
 export interface FormEvaluation {
   /** The values to store: hidden fields and unknown keys removed, calculated fields computed, numbers parsed from numeric strings, text trimmed. Empty values and values refused by their type check are left out. */
@@ -87,8 +91,16 @@ interface Place {
   row?: number;
 }
 
-function addIssue(state: State, at: Place, field: string, kind: FieldIssue['kind'], severity: FieldIssue['severity'], message: string, checkId?: string) {
-  state.issues.push({ path: at.path, field, ...(at.row === undefined ? {} : { row: at.row }), ...(checkId ? { checkId } : {}), kind, severity, message });
+function addIssue(state: State, at: Place, field: string, kind: FieldIssue['kind'], severity: FieldIssue['severity'], message: string | KeyedMessage, checkId?: string) {
+  const text = typeof message === 'string' ? { message } : { message: englishMessage(message.key, message.params), messageKey: message.key, params: message.params };
+  state.issues.push({ path: at.path, field, ...(at.row === undefined ? {} : { row: at.row }), ...(checkId ? { checkId } : {}), kind, severity, ...text });
+}
+
+/** The built-in message of a value outside its range, with the unit when the field has one. */
+function rangeMessage(min: number | undefined, max: number | undefined, unit: string | undefined): KeyedMessage {
+  const name = min !== undefined && max !== undefined ? 'rangeBetween' : min !== undefined ? 'rangeAtLeast' : 'rangeAtMost';
+  const params: MessageParams = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...(unit ? { unit } : {}) };
+  return keyedMessage(unit ? (`${name}Unit` as const) : name, params);
 }
 
 /** Skip logic. A showIf that fails to evaluate shows the field: better asked than silently dropped. */
@@ -162,16 +174,14 @@ function checkValue(field: ScalarField, parsed: ParsedValue, at: Place, state: S
     return null;
   }
   if (parsed.value === null) {
-    if (field.required) addIssue(state, at, field.code, 'required', 'error', `${field.label} is required`);
+    if (field.required) addIssue(state, at, field.code, 'required', 'error', keyedMessage('required', { label: field.label }));
     return null;
   }
   // Outside [min, max]: an error for a hard range, a warning (a query) for a soft one.
   if ((field.type === 'integer' || field.type === 'decimal') && field.range && typeof parsed.value === 'number') {
     const { min, max, message } = field.range;
     if ((min !== undefined && parsed.value < min) || (max !== undefined && parsed.value > max)) {
-      const expected = min !== undefined && max !== undefined ? `Expected between ${min} and ${max}` : min !== undefined ? `Expected at least ${min}` : `Expected at most ${max}`;
-      const text = message ?? (field.unit ? `${expected} ${field.unit}` : expected);
-      addIssue(state, at, field.code, 'range', field.range.severity === 'hard' ? 'error' : 'warning', text);
+      addIssue(state, at, field.code, 'range', field.range.severity === 'hard' ? 'error' : 'warning', message ?? rangeMessage(min, max, field.unit));
     }
   }
   return parsed.value;

@@ -35,6 +35,7 @@ import * as m0032IdentityEvents from './0032-identity-events.ts';
 import * as m0033PasswordHistory from './0033-password-history.ts';
 import * as m0034StudyBlinding from './0034-study-blinding.ts';
 import * as m0035SignatureOpenQueries from './0035-signature-open-queries.ts';
+import * as m0038MessageKeys from './0038-message-keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0033-password-history': m0033PasswordHistory,
   '0034-study-blinding': m0034StudyBlinding,
   '0035-signature-open-queries': m0035SignatureOpenQueries,
+  '0038-message-keys': m0038MessageKeys,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

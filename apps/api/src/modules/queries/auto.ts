@@ -4,14 +4,19 @@
 // window closes raises a missing-data query (for windows closed in the last 30 days: older gaps were
 // there before this pass and are the data manager's to query by hand).
 import { sql, type Tx } from '@ctp/db';
-import type { FieldIssue, FormDefinition, QueryKind } from '@ctp/contracts';
-import { raiseQuery } from './raise.ts';
+import { keyedMessage, type FieldIssue, type FormDefinition, type KeyedMessage, type QueryKind } from '@ctp/contracts';
+import { raiseQuery, storedText } from './raise.ts';
 
-export const AUTO_CLOSE_MESSAGE = 'Closed automatically: the corrected data passes this check.';
 const MISSING_WINDOW_DAYS = 30;
 
 function keyOf(issue: FieldIssue): string {
   return issue.checkId ? `check:${issue.checkId}:${issue.path}` : `${issue.kind}:${issue.path}`;
+}
+
+/** The note closing a query by itself, in English with its key. */
+async function closingNote(tx: Tx, queryId: number, note: KeyedMessage, authorId: number) {
+  const body = storedText(note);
+  await tx.insertInto('queryMessages').values({ queryId, kind: 'auto_close', body: body.text, bodyKey: body.key, bodyParams: body.params, authorId }).execute();
 }
 
 function kindOf(issue: FieldIssue, definition: FormDefinition): QueryKind {
@@ -48,7 +53,8 @@ export async function syncEditCheckQueries(
       origin: 'edit_check',
       checkKey: key,
       priority: 'medium',
-      description: w.message,
+      // A built-in check's message travels with its key; an author's message stays as written.
+      description: w.messageKey ? { key: w.messageKey, params: w.params ?? {} } : w.message,
       raisedBy: null,
       today: s.today,
     });
@@ -61,7 +67,7 @@ export async function syncEditCheckQueries(
       .set({ status: 'closed', resolvedAt: sql`now()`, resolvedBy: null, updatedAt: sql`now()`, version: sql`version + 1` })
       .where('id', '=', q.id)
       .execute();
-    await tx.insertInto('queryMessages').values({ queryId: q.id, kind: 'auto_close', body: AUTO_CLOSE_MESSAGE, authorId: s.userId }).execute();
+    await closingNote(tx, q.id, keyedMessage('autoClosePasses'), s.userId);
   }
   return { raised, closed: passing.length };
 }
@@ -94,7 +100,7 @@ export async function raiseMissingFormQueries(tx: Tx, today: string): Promise<nu
       origin: 'missing_form',
       checkKey: `missing:${r.formId}`,
       priority: 'high',
-      description: `${r.formName} was not entered for ${r.visitName} before its window closed.`,
+      description: keyedMessage('missingForm', { form: r.formName, visit: r.visitName }),
       raisedBy: null,
       today,
     });
@@ -113,6 +119,6 @@ export async function closeMissingFormQuery(tx: Tx, subjectVisitId: number, form
     .execute();
   for (const q of live) {
     await tx.updateTable('queries').set({ status: 'closed', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`version + 1` }).where('id', '=', q.id).execute();
-    await tx.insertInto('queryMessages').values({ queryId: q.id, kind: 'auto_close', body: 'Closed automatically: the form has been entered.', authorId: userId }).execute();
+    await closingNote(tx, q.id, keyedMessage('autoCloseEntered'), userId);
   }
 }

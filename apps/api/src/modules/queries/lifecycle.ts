@@ -150,7 +150,8 @@ export async function updateQuery(
       .set({
         ...(c.priority !== undefined && { priority: c.priority }),
         ...(c.dueDate !== undefined && { dueDate: c.dueDate }),
-        ...(c.description !== undefined && { description: c.description }),
+        // A person's text replaces the server's: its key goes with it.
+        ...(c.description !== undefined && { description: c.description, descriptionKey: null, descriptionParams: null }),
         ...(c.type !== undefined && { type: c.type }),
         updatedAt: sql`now()`,
         version: sql`version + 1`,
@@ -168,7 +169,7 @@ export async function queryDetail(ctx: ProcedureCtx, id: number) {
   const messages = await ctx.db
     .selectFrom('queryMessages as m')
     .leftJoin('users as u', 'u.id', 'm.authorId')
-    .select(['m.id', 'm.kind', 'm.body', 'm.createdAt', 'u.fullName as author'])
+    .select(['m.id', 'm.kind', 'm.body', 'm.bodyKey', 'm.bodyParams', 'm.createdAt', 'u.fullName as author'])
     .where('m.queryId', '=', id)
     .orderBy('m.id')
     .execute();

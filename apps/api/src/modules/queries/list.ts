@@ -30,6 +30,8 @@ interface RawRow {
   priority: 'high' | 'medium' | 'low';
   field: string | null;
   description: string;
+  descriptionKey: string | null;
+  descriptionParams: Record<string, string | number> | null;
   patientId: string;
   patientDbId: number;
   formName: string | null;
@@ -58,6 +60,8 @@ export function toQueryRow(r: RawRow, today: string): QueryRow {
     priority: r.priority,
     field: r.field,
     description: r.description,
+    descriptionKey: r.descriptionKey,
+    descriptionParams: r.descriptionParams,
     patientId: r.patientId,
     patientDbId: r.patientDbId,
     formName: r.formName,
@@ -80,7 +84,7 @@ export async function queryRows(db: Db, scope: StudyScope, f: QueryFilterInput, 
     select q.id, q.code as "queryId", q.raised_at as "raisedAt", si.principal_investigator as investigator, q.status as lifecycle,
            (select u.full_name from query_messages m join users u on u.id = m.author_id where m.query_id = q.id order by m.id desc limit 1) as "updatedBy",
            q.updated_at as "updatedAt", st.code as "studyCode", q.study_id as "studyId", si.name as center, q.type as kind, q.priority,
-           q.field_path as field, q.description, p.subject_code as "patientId", p.id as "patientDbId", f.name as "formName", q.origin,
+           q.field_path as field, q.description, q.description_key as "descriptionKey", q.description_params as "descriptionParams", p.subject_code as "patientId", p.id as "patientDbId", f.name as "formName", q.origin,
            ru.full_name as "raisedBy", au.full_name as "assignedTo", q.due_date::text as "dueDate", q.resolved_at as "resolvedAt", q.version,
            (select count(*) from queries q where ${queryWhere(scope, f)})::int as total
       from page join queries q on q.id = page.id

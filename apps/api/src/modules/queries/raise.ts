@@ -2,7 +2,7 @@
 // numbered per study under a lock on the study row, so two raises never share a number) and the
 // question as the first message of its thread.
 import { sql, type Tx } from '@ctp/db';
-import { QUERY_DEFAULT_DUE_DAYS, type QueryKind } from '@ctp/contracts';
+import { englishMessage, QUERY_DEFAULT_DUE_DAYS, type KeyedMessage, type QueryKind } from '@ctp/contracts';
 import { notifySiteStaff } from '../notifications/notify.ts';
 
 export interface NewQuery {
@@ -17,13 +17,22 @@ export interface NewQuery {
   origin: 'manual' | 'edit_check' | 'missing_form';
   checkKey?: string | null;
   priority: string;
-  description: string;
+  /** What a person wrote, or (automatic queries) the server's message, stored in English with its key. */
+  description: string | KeyedMessage;
   raisedBy: number | null;
   dueDate?: string | null;
   today: string;
 }
 
+/** A text as stored: the English as written, and for a server message its key and values (0038). */
+export function storedText(text: string | KeyedMessage): { text: string; key: string | null; params: string | null } {
+  return typeof text === 'string'
+    ? { text, key: null, params: null }
+    : { text: englishMessage(text.key, text.params), key: text.key, params: JSON.stringify(text.params) };
+}
+
 export async function raiseQuery(tx: Tx, q: NewQuery): Promise<{ id: number; code: string; version: number }> {
+  const description = storedText(q.description);
   const { rows } = await sql<{ prefix: string; seq: number }>`
     select split_part(st.code, '-', 1) as prefix,
            coalesce((select max(seq) from queries where study_id = st.id), 0) + 1 as seq
@@ -46,13 +55,18 @@ export async function raiseQuery(tx: Tx, q: NewQuery): Promise<{ id: number; cod
       origin: q.origin,
       checkKey: q.origin === 'manual' ? null : (q.checkKey ?? null),
       priority: q.priority,
-      description: q.description,
+      description: description.text,
+      descriptionKey: description.key,
+      descriptionParams: description.params,
       raisedBy: q.raisedBy,
       dueDate: q.dueDate ?? sql<string>`${q.today}::date + ${QUERY_DEFAULT_DUE_DAYS}::int` as never,
     })
     .returning(['id', 'code', 'version'])
     .executeTakeFirstOrThrow();
-  await tx.insertInto('queryMessages').values({ queryId: row.id, kind: 'question', body: q.description, authorId: q.raisedBy }).execute();
-  await notifySiteStaff(tx, q.studyId, q.siteId, { kind: 'query_raised', studyId: q.studyId, title: `Query ${code} raised`, body: q.description.slice(0, 300), link: `/queries?q=${code}` }, q.raisedBy ?? undefined);
+  await tx
+    .insertInto('queryMessages')
+    .values({ queryId: row.id, kind: 'question', body: description.text, bodyKey: description.key, bodyParams: description.params, authorId: q.raisedBy })
+    .execute();
+  await notifySiteStaff(tx, q.studyId, q.siteId, { kind: 'query_raised', studyId: q.studyId, title: `Query ${code} raised`, body: description.text.slice(0, 300), link: `/queries?q=${code}` }, q.raisedBy ?? undefined);
   return row;
 }

@@ -8,6 +8,7 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { siteScope } from './scope.ts';
 import { findVisibleSite } from './detail.ts';
 import { isUniqueViolation, staleVersion } from '../../sql-helpers.ts';
+import { refuse } from '../../refusal.ts';
 
 const returned = [
   'id',
@@ -40,7 +41,7 @@ export async function createSite(ctx: ProcedureCtx, input: SiteCreateInput) {
     );
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new TRPCError({ code: 'CONFLICT', message: `Site number ${input.siteNumber} is already in use` });
+      throw refuse('CONFLICT', 'siteNumberTaken', { siteNumber: input.siteNumber });
     throw err;
   }
 }

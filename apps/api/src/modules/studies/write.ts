@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { type StudyScope, assertInScope } from '../../access.ts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
 import { assertUpdated, definedOnly, isCheckViolation, isUniqueViolation } from '../../sql-helpers.ts';
+import { refuse } from '../../refusal.ts';
 
 const DATES_MESSAGE = 'End dates must not be before the start date';
 
@@ -31,7 +32,7 @@ export async function createStudy(db: Db, actor: Actor, user: SessionUser, input
       return summaryWithVersion(tx, id);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: `Study code ${code} is already in use` });
+    if (isUniqueViolation(err)) throw refuse('CONFLICT', 'studyCodeTaken', { code });
     if (isCheckViolation(err)) throw new TRPCError({ code: 'BAD_REQUEST', message: DATES_MESSAGE });
     throw err;
   }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bell, CheckCheck } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
-import { formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useNotificationActions } from '@/features/notifications/use-notification-actions';
@@ -54,7 +54,7 @@ export function NotificationBell() {
             <div className="min-w-0 flex-1">
               <div className={cn('truncate', n.read ? 'font-normal' : 'font-semibold')}>{n.title}</div>
               <div className="line-clamp-1 text-xs text-muted-foreground">{n.body}</div>
-              <time className="text-xs text-muted-foreground" dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()}>
+              <time className="text-xs text-muted-foreground" dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
                 {relativeTime(n.createdAt, i18n.resolvedLanguage)}
               </time>
             </div>

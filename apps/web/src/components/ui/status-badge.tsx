@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
 import { Badge, type BadgeTone } from './badge';
 
 // One colour per known status across the spec's vocabularies; any unknown value is neutral grey.
@@ -9,10 +10,12 @@ const TONES: Record<string, BadgeTone> = {
   expired: 'danger', complete: 'success', 'in-review': 'info', urgent: 'danger', expedited: 'warning', standard: 'neutral',
 };
 
+// A status is one word or two: kept on one line (Japanese would otherwise break after every character
+// when a table column or a flex row squeezes it).
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const { t } = useTranslation('common');
   return (
-    <Badge tone={TONES[status] ?? 'neutral'} className={className} data-status={status}>
+    <Badge tone={TONES[status] ?? 'neutral'} className={cn('whitespace-nowrap', className)} data-status={status}>
       {t(`status.${status}`, { defaultValue: status })}
     </Badge>
   );

@@ -6,6 +6,7 @@ import { Check, Copy } from 'lucide-react';
 import { IDENTITY } from '@ctp/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { countedText } from '@/lib/counted-text';
 
 export interface IssuedLink {
   purpose: 'invitation' | 'password-reset';
@@ -34,7 +35,7 @@ export function LinkOnce({ link }: { link: IssuedLink }) {
           {copied ? <Check /> : <Copy />} {copied ? t('link.copied') : t('link.copy')}
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">{t('link.once', { hours })}</p>
+      <p className="text-xs text-muted-foreground">{countedText(t, 'link.once', { hours })}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { AnalyticsOverview } from './types';
+import { countedText } from '@/lib/counted-text';
 
 type Reports = NonNullable<AnalyticsOverview['reports']>;
 
@@ -17,10 +18,10 @@ export function ReportsFigures({ reports, code }: { reports: Reports; code: stri
     { key: 'enrollmentRate', value: reports.enrollmentRate, show: pct, basis: { enrolled: formatNumber(b.enrolledSubjects), target: formatNumber(b.targetEnrollment) } },
     { key: 'siteActivation', value: reports.siteActivation, show: pct, basis: { active: formatNumber(b.activeStudySites), total: formatNumber(b.studySites) } },
     { key: 'budgetUtilisation', value: reports.budgetUtilisation, show: pct, basis: { spent: money(b.spent), total: money(b.budgetTotal) } },
-    { key: 'averageEnrollmentTime', value: reports.averageEnrollmentTimeMonths, show: (v: number) => t('reports.months', { value: formatNumber(v, 1) }), basis: { trials: formatNumber(b.trialsMeasuredForEnrollmentTime) } },
-    { key: 'siteActivationTime', value: reports.siteActivationTimeWeeks, show: (v: number) => t('reports.weeks', { value: formatNumber(v, 1) }), basis: { sites: formatNumber(b.activatedStudySites) } },
+    { key: 'averageEnrollmentTime', value: reports.averageEnrollmentTimeMonths, show: (v: number) => t('reports.months', { count: v, value: formatNumber(v, 1) }), basis: { trials: formatNumber(b.trialsMeasuredForEnrollmentTime) } },
+    { key: 'siteActivationTime', value: reports.siteActivationTimeWeeks, show: (v: number) => t('reports.weeks', { count: v, value: formatNumber(v, 1) }), basis: { sites: formatNumber(b.activatedStudySites) } },
     { key: 'costPerPatient', value: reports.costPerPatient, show: (v: number) => money(v), basis: { spent: money(b.spent), enrolled: formatNumber(b.enrolledSubjects) } },
-    { key: 'protocolDeviations', value: reports.protocolDeviationRate, show: pct, basis: { deviations: formatNumber(b.deviations), enrolled: formatNumber(b.enrolledSubjects) } },
+    { key: 'protocolDeviations', value: reports.protocolDeviationRate, show: pct, basis: { deviations: b.deviations, enrolled: b.enrolledSubjects } },
   ];
   return (
     <Card data-testid="analytics-reports">
@@ -33,7 +34,7 @@ export function ReportsFigures({ reports, code }: { reports: Reports; code: stri
             <div className="text-sm text-muted-foreground">{t(`reports.${f.key}.label`)}</div>
             <div className="text-xl font-bold tabular-nums">{f.value === null ? t('notEnoughData') : f.show(f.value)}</div>
             <p className="text-xs text-muted-foreground">{t(`reports.${f.key}.formula`)}</p>
-            <p className="text-xs text-slate-600">{t(`reports.${f.key}.basis`, f.basis)}</p>
+            <p className="text-xs text-slate-600">{countedText(t, `reports.${f.key}.basis`, f.basis)}</p>
           </div>
         ))}
       </CardContent>

@@ -54,7 +54,7 @@ export function SummaryTiles({ overview, forecast, risk, code }: { overview?: An
               : null
         }
       >
-        {months?.p50 != null ? t('tiles.monthsValue', { value: formatFigure(months.p50) }) : forecast?.state === 'complete' ? t('tiles.monthsValue', { value: 0 }) : forecast?.state === 'forecast' ? t('state.beyondHorizon') : t('tiles.monthsNone')}
+        {months?.p50 != null ? t('tiles.monthsValue', { count: months.p50, value: formatFigure(months.p50) }) : forecast?.state === 'complete' ? t('tiles.monthsValue', { count: 0, value: formatFigure(0) }) : forecast?.state === 'forecast' ? t('state.beyondHorizon') : t('tiles.monthsNone')}
       </Tile>
       <Tile icon={Trophy} label={t('tiles.sitePerformance')} testId="tile-site-performance" loading={!risk} formula={t('tiles.sitePerformanceFormula')}>
         {best.length ? (

@@ -8,7 +8,8 @@ export function EntryFlags({ entry: e }: { entry: CasebookEntry }) {
   const { t } = useTranslation('casebook');
   const none = !e.sdvAt && !e.frozenAt && !e.lockedAt && !e.warningCount;
   return (
-    <div className="flex flex-wrap gap-1">
+    // Badges wrap between each other, never inside: Japanese breaks between any two characters.
+    <div className="flex flex-wrap gap-1 whitespace-nowrap">
       {e.sdvAt && (
         <Badge tone="success" data-flag="verified" title={t('flags.verifiedOn', { date: formatDateTime(e.sdvAt) })}>
           {t('flags.verifiedBy', { name: e.sdvBy ?? '—' })}

@@ -26,13 +26,13 @@ export function EntryRow({ entry: e, openHref, audit }: { entry: CasebookEntry; 
           {e.formName} <span className="text-xs font-normal text-muted-foreground">{t('entries.version', { version: e.formVersion })}</span>
         </th>
         <td className="whitespace-nowrap px-3 py-2">{formatDate(e.visitDate)}</td>
-        <td className="px-3 py-2">
+        <td className="whitespace-nowrap px-3 py-2">
           <StatusBadge status={e.status} />
         </td>
         <td className="px-3 py-2">
           <EntryFlags entry={e} />
         </td>
-        <td className="px-3 py-2" data-testid="entry-open-queries">
+        <td className="whitespace-nowrap px-3 py-2" data-testid="entry-open-queries">
           {e.openQueries > 0 ? <Badge tone="warning">{t('flags.queries', { count: e.openQueries })}</Badge> : <span className="text-muted-foreground">0</span>}
         </td>
         <td className="px-3 py-2">

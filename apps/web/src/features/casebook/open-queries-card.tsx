@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { QueryPriorityBadge } from '@/features/queries/query-priority-badge';
 import { QueryKindLabel, QueryStatusBadge } from '@/features/queries/query-status-badge';
+import { queryDescription } from '@/features/queries/query-text';
 
 export function OpenQueriesCard({ patientId }: { patientId: number }) {
   const { t } = useTranslation('casebook');
@@ -39,7 +40,7 @@ export function OpenQueriesCard({ patientId }: { patientId: number }) {
                 <QueryKindLabel kind={q.kind} />
               </span>
             </div>
-            <p className="break-words">{q.description}</p>
+            <p className="break-words">{queryDescription(q)}</p>
             {(q.formName || q.field) && (
               <p className="text-xs text-muted-foreground">{[q.formName, q.field].filter(Boolean).join(' · ')}</p>
             )}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData } from '@tanstack/react-query';
 import { CDISC_DOMAIN_FILTERS, type CdiscDomain, type CdiscDomainFilter } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
-import { formatNumber } from '@/lib/format';
 import { usePageInRange } from '@/lib/use-page-in-range';
 import { SearchBox } from '@/components/search-box';
 import { PageNav } from '@/components/page-nav';
@@ -14,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { DomainCard } from './domain-card';
 import { VariablesDialog } from './variables-dialog';
+import { countedText } from '@/lib/counted-text';
 
 export const DOMAINS_PAGE_SIZE = 24;
 
@@ -52,11 +52,11 @@ export function DomainsTab({
           {t('domains.loaded', {
             list: standards.data
               .map((s) =>
-                t('domains.standard', {
+                countedText(t, 'domains.standard', {
                   code: s.code,
                   version: s.version,
-                  domains: formatNumber(s.domainCount),
-                  variables: formatNumber(s.variableCount),
+                  domains: s.domainCount,
+                  variables: s.variableCount,
                 }),
               )
               .join('; '),

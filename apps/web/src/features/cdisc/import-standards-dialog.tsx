@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CdiscStandardImported } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { postMultipart, UploadError } from '@/features/etmf/post-multipart';
+import { countedText } from '@/lib/counted-text';
 
 /** The refusal as the server words it: the file field's message when it names one, else the error. */
 function refusalOf(err: unknown): string {
@@ -88,7 +89,7 @@ export function ImportStandardsDialog({ open, onOpenChange }: { open: boolean; o
                       {s.current && <Badge tone="success">{t('current')}</Badge>}
                     </td>
                     <td className="py-1.5 pr-2 text-muted-foreground">
-                      {t('contents', { datasets: formatNumber(s.domainCount), variables: formatNumber(s.variableCount) })}
+                      {countedText(t, 'contents', { datasets: s.domainCount, variables: s.variableCount })}
                     </td>
                     <td className="py-1.5 pr-2 tabular-nums">{formatDateTime(s.loadedAt)}</td>
                     <td className="py-1.5">{s.loadedBy ?? <span className="text-muted-foreground">{t('shipped')}</span>}</td>
@@ -123,11 +124,11 @@ export function ImportStandardsDialog({ open, onOpenChange }: { open: boolean; o
         )}
         {imported && (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800" data-testid="cdisc-import-success">
-            {t('success', {
+            {countedText(t, 'success', {
               standard: imported.standard,
               version: imported.version,
-              datasets: formatNumber(imported.datasets),
-              variables: formatNumber(imported.variables),
+              datasets: imported.datasets,
+              variables: imported.variables,
             })}
           </p>
         )}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Gauge, Layers, Sparkles, type LucideIcon } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
 import { Card, CardContent } from '@/components/ui/card';
+import { countedText } from '@/lib/counted-text';
 
 const CARDS: { key: 'compliance' | 'mapped' | 'suggestions' | 'issues'; icon: LucideIcon; tone: string }[] = [
   { key: 'compliance', icon: Gauge, tone: 'text-green-600' },
@@ -31,7 +32,7 @@ export function SummaryCards({ studyId }: { studyId?: number }) {
   const note = (key: (typeof CARDS)[number]['key'], shown: boolean) => {
     if (key === 'mapped' || key === 'suggestions') return t(`cards.formula.${key}`);
     if (!shown) return studyId === undefined ? t('cards.pickStudy') : t('cards.noValidation');
-    return key === 'compliance' ? t('cards.formula.compliance') : t('cards.formula.issues', { errors: v!.counts.errors, warnings: v!.counts.warnings });
+    return key === 'compliance' ? t('cards.formula.compliance') : countedText(t, 'cards.formula.issues', { errors: v!.counts.errors, warnings: v!.counts.warnings });
   };
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

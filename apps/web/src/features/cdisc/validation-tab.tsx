@@ -19,6 +19,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Progress } from '@/components/ui/progress';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { countedText } from '@/lib/counted-text';
 
 const PAGE = 25;
 const SEVERITY_TONE: Record<string, BadgeTone> = { high: 'danger', medium: 'warning', low: 'neutral' };
@@ -124,7 +125,7 @@ function Summary({ data }: { data: ValidationResult }) {
           </Badge>
           <span className="font-semibold">{t('validation.score', { score: data.score })}</span>
           <span className="text-muted-foreground">
-            {t('validation.counts', { errors: data.counts.errors, warnings: data.counts.warnings, rules: data.counts.checkedRules, records: data.counts.recordsChecked, datasets: data.counts.datasets })}
+            {countedText(t, 'validation.counts', { errors: data.counts.errors, warnings: data.counts.warnings, rules: data.counts.checkedRules, records: data.counts.recordsChecked, datasets: data.counts.datasets })}
           </span>
         </div>
         <span className="text-xs text-muted-foreground">{t('validation.ranAt', { when: formatDateTime(data.ranAt), run: data.sdtmRunId })}</span>

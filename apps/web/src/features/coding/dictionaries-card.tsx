@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
 import { useCan } from '@/lib/auth';
-import { formatNumber } from '@/lib/format';
 import { toast } from '@/components/ui/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
+import { countedText } from '@/lib/counted-text';
 
 export function DictionariesCard({ studyId }: { studyId?: number }) {
   const { t } = useTranslation('coding');
@@ -33,7 +33,7 @@ export function DictionariesCard({ studyId }: { studyId?: number }) {
       const res = await fetch('/api/coding/dictionaries', { method: 'POST', body: form, credentials: 'same-origin' });
       const body = (await res.json()) as { error?: string; version?: string; terms?: number };
       if (!res.ok) throw new Error(body.error ?? res.statusText);
-      toast({ title: t('dictionaries.imported', { version: body.version, terms: formatNumber(body.terms ?? 0) }) });
+      toast({ title: countedText(t, 'dictionaries.imported', { version: body.version, terms: body.terms ?? 0 }) });
       setFiles([]);
       await utils.coding.invalidate();
     } catch (err) {

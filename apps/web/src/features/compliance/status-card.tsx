@@ -2,11 +2,12 @@
 // and the checks behind them. Status names and check texts are the dashboard card's translations.
 import { useTranslation } from 'react-i18next';
 import type { ComplianceStatus } from '@ctp/contracts';
-import { formatFigure, formatParams } from '@/lib/format';
+import { formatFigure } from '@/lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import { PassIcon } from './pass-icon';
+import { countedText } from '@/lib/counted-text';
 
 const TONE = { compliant: 'success', attention: 'warning', 'non-compliant': 'danger' } as const;
 
@@ -45,7 +46,7 @@ export function StatusCard({ status }: { status: ComplianceStatus }) {
             <li key={i} className="flex gap-2" data-testid="compliance-check" data-passed={c.passed}>
               <PassIcon passed={c.passed} />
               <span>
-                {c.regulation}: {t(`dashboard:compliance.checkTexts.${c.code}`, { ...formatParams(c.params), defaultValue: c.check })}
+                {c.regulation}: {countedText(t, `dashboard:compliance.checkTexts.${c.code}`, c.params, c.check)}
                 {c.clauses.length > 0 && (
                   <span className="block text-[11px] opacity-80" data-testid="compliance-clauses">
                     {t('dashboard:compliance.clauses')}: {c.clauses.join(', ')}

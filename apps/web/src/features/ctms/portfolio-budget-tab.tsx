@@ -12,6 +12,7 @@ import { ErrorState } from '@/components/ui/states';
 import { Pager } from '@/features/studies/pager';
 import { MetricBar, percentOf } from './metric-bar';
 import { trialPath } from './trial-card';
+import { phaseLabel } from '@/components/ui/phase-badge';
 
 /** Phase I-III always; Phase IV only when it holds a budget. */
 const ALWAYS_SHOWN = ['Phase I', 'Phase II', 'Phase III'];
@@ -36,7 +37,7 @@ export function PortfolioBudgetTab() {
                 <Card key={p.phase} data-testid="phase-budget">
                   <CardContent className="grid gap-2 pt-5">
                     <div className="text-sm text-muted-foreground">
-                      {t('budget.phaseTotal', { phase: p.phase })}
+                      {t('budget.phaseTotal', { phase: phaseLabel(t, p.phase) })}
                     </div>
                     {/* One figure per currency: amounts in different currencies are not added. */}
                     {(p.amounts.length ? p.amounts : [{ currency: 'USD', total: 0, spent: 0 }]).map((a) => (

@@ -6,6 +6,7 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { countedText } from '@/lib/counted-text';
 
 const MONEY_FIGURES = ['budgetUtilisation', 'costPerPatient'];
 
@@ -49,13 +50,13 @@ export function PortfolioReportsTab() {
     {
       key: 'averageEnrollmentTime',
       value: r.averageEnrollmentTimeMonths,
-      show: (v: number) => t('reports.months', { value: formatNumber(v, 1) }),
+      show: (v: number) => t('reports.months', { count: v, value: formatNumber(v, 1) }),
       basis: { trials: formatNumber(b.trialsMeasuredForEnrollmentTime) },
     },
     {
       key: 'siteActivationTime',
       value: r.siteActivationTimeWeeks,
-      show: (v: number) => t('reports.weeks', { value: formatNumber(v, 1) }),
+      show: (v: number) => t('reports.weeks', { count: v, value: formatNumber(v, 1) }),
       basis: { sites: formatNumber(b.activatedStudySites) },
     },
     {
@@ -68,7 +69,7 @@ export function PortfolioReportsTab() {
       key: 'protocolDeviations',
       value: r.protocolDeviationRate,
       show: (v: number) => `${formatNumber(v, 1)}%`,
-      basis: { deviations: formatNumber(b.deviations), enrolled: formatNumber(b.enrolledSubjects) },
+      basis: { deviations: b.deviations, enrolled: b.enrolledSubjects },
     },
   ];
   return (
@@ -90,7 +91,7 @@ export function PortfolioReportsTab() {
                     : t('reports.notEnoughData')}
               </div>
               <p className="text-xs text-muted-foreground">{t(`reports.${f.key}.formula`)}</p>
-              <p className="text-xs text-slate-600">{t(`reports.${f.key}.basis`, f.basis)}</p>
+              <p className="text-xs text-slate-600">{countedText(t, `reports.${f.key}.basis`, f.basis)}</p>
             </CardContent>
           </Card>
         ))}

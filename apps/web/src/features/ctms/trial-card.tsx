@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '@/lib/trpc';
 import { formatDate, formatMoney } from '@/lib/format';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { EnrollmentBar } from '@/features/enrollment/enrollment-bar';
 import { MetricBar, percentOf } from './metric-bar';
+import { PhaseBadge } from '@/components/ui/phase-badge';
 
 export type TrialListItem = RouterOutputs['trials']['list']['items'][number];
 
@@ -37,7 +37,7 @@ export function TrialCard({ trial }: { trial: TrialListItem }) {
             <span className="font-mono text-sm font-semibold" data-testid="trial-code">
               {trial.trialId}
             </span>
-            <Badge tone="info">{trial.phase}</Badge>
+            <PhaseBadge phase={trial.phase} />
             <StatusBadge status={trial.status} className="ml-auto" />
           </div>
           <CardTitle className="line-clamp-2 leading-snug">{trial.title}</CardTitle>

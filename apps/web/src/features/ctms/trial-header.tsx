@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Eye, FileDown, FileJson, FileSpreadsheet, MoreHorizontal } from 'lucide-react';
 import type { RouterOutputs } from '@/lib/trpc';
 import { useCan } from '@/lib/auth';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import {
@@ -19,6 +18,7 @@ import {
 import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
 import type { EditableStudy } from '@/features/studies/study-form';
 import { useTrialExport, useTrialReport } from './use-trial-files';
+import { PhaseBadge } from '@/components/ui/phase-badge';
 
 export type TrialDetail = RouterOutputs['trials']['byCode'];
 
@@ -85,7 +85,7 @@ export function TrialHeader({
           <h1 className="min-w-0 font-mono text-2xl font-bold wrap-anywhere" data-testid="trial-code">
             {trial.id}
           </h1>
-          <Badge tone="info">{trial.phase}</Badge>
+          <PhaseBadge phase={trial.phase} />
           <StatusBadge status={trial.status} />
         </div>
         <p className="text-lg text-slate-700 wrap-anywhere">{trial.title}</p>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
+import { countedText } from '@/lib/counted-text';
 
 interface AlertLike {
   type: string;
@@ -15,8 +16,8 @@ export function useAlertText() {
   return (a: AlertLike) =>
     a.code
       ? {
-          message: t(`alerts.${a.code}.message`, { ...a.params, defaultValue: a.message }),
-          details: t(`alerts.${a.code}.details`, { ...a.params, defaultValue: a.details }),
+          message: countedText(t, `alerts.${a.code}.message`, a.params, a.message),
+          details: countedText(t, `alerts.${a.code}.details`, a.params, a.details),
         }
       : { message: a.message, details: a.details };
 }

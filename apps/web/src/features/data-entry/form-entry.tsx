@@ -26,6 +26,7 @@ import { FormRenderer } from '@/features/forms/renderer/form-renderer';
 import { ReasonDialog } from './reason-dialog';
 import { SubmissionQueries } from './submission-queries';
 import { CodingSuggestion } from '@/features/coding/coding-suggestion';
+import { formatDateTime } from '@/lib/format';
 
 export interface FormEntryTarget {
   formId: number;
@@ -191,7 +192,7 @@ function FormEntryLoaded({
           <p className="text-xs text-muted-foreground">
             {t('version', { version: view.formVersion })}
             {submission?.submittedBy &&
-              ` · ${t('submittedBy', { name: submission.submittedBy, date: new Date(submission.submittedAt!).toLocaleString() })}`}
+              ` · ${t('submittedBy', { name: submission.submittedBy, date: formatDateTime(submission.submittedAt) })}`}
           </p>
         </div>
         {submission && <StatusBadge status={submission.status} />}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageSquareWarning } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
 import { QueryStatusBadge } from '@/features/queries/query-status-badge';
+import { queryDescription } from '@/features/queries/query-text';
 
 export function SubmissionQueries({ submissionId }: { submissionId: number }) {
   const { t } = useTranslation('data-entry');
@@ -28,7 +29,7 @@ export function SubmissionQueries({ submissionId }: { submissionId: number }) {
           >
             <span>
               <span className="font-mono text-xs">{q.queryId}</span>{' '}
-              {q.field && <span className="font-mono text-xs">· {q.field}</span>} — {q.description}
+              {q.field && <span className="font-mono text-xs">· {q.field}</span>} — {queryDescription(q)}
             </span>
             <QueryStatusBadge lifecycle={q.lifecycle} />
           </li>

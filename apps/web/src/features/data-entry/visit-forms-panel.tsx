@@ -10,6 +10,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/utils';
 import { VisitStatusIcon } from './visit-status-icon';
 import type { FormEntryTarget } from './form-entry';
+import { formatDate } from '@/lib/format';
 
 export function VisitFormsPanel({
   patientId,
@@ -41,7 +42,7 @@ export function VisitFormsPanel({
                 <VisitStatusIcon status={v.status} /> {v.name}
               </span>
               <span className="text-xs text-muted-foreground">
-                {new Date(`${v.actualDate ?? v.scheduledDate}T00:00:00`).toLocaleDateString()}
+                {formatDate(v.actualDate ?? v.scheduledDate)}
               </span>
             </div>
             <ul className="mt-1 grid gap-1">

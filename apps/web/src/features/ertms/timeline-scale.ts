@@ -2,6 +2,7 @@
 // and the latest activity (creation, steps, today), widened for due dates up to a year beyond it (a due
 // date further away is held at the edge and marked so), with about ten month ticks.
 import type { TimelineItem } from './types';
+import { appLocale } from '@/lib/format';
 
 const DAY = 86_400_000;
 export const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY);
@@ -65,8 +66,8 @@ export function timeScale(items: TimelineItem[], today: string): TimeScale {
   return { start, end, at, outside, ticks };
 }
 
-/** A tick's label: the month (and year) in the browser's locale. */
-export const tickLabel = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString(undefined, { month: 'short', year: '2-digit' });
+/** A tick's label: the month (and year) in the app's language. */
+export const tickLabel = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString(appLocale(), { month: 'short', year: '2-digit' });
 
 /** The phases of a submission as bars: preparation, with the agency before and after acknowledgement. */
 export function phases(s: TimelineItem, today: string): { phase: 'draft' | 'submitted' | 'pending'; from: string; to: string }[] {

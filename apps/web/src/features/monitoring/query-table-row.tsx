@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { QueryPriorityBadge } from '@/features/queries/query-priority-badge';
 import { QueryKindLabel, QueryStatusBadge } from '@/features/queries/query-status-badge';
+import { queryDescription } from '@/features/queries/query-text';
 
 const muted = 'text-xs text-muted-foreground';
 
@@ -18,8 +19,8 @@ export function QueryTableRow({ row }: { row: QueryRow }) {
     <tr data-testid="monitoring-query-row" data-query-id={row.queryId} data-status={row.lifecycle} data-type={row.kind} className="border-b border-border align-top last:border-0 hover:bg-muted/40">
       <th scope="row" className="max-w-72 px-3 py-2 text-left font-medium">
         <span className="font-mono">{row.queryId}</span>
-        <p className={`${muted} line-clamp-2 font-normal`} title={row.description}>
-          {row.description}
+        <p className={`${muted} line-clamp-2 font-normal`} title={queryDescription(row)}>
+          {queryDescription(row)}
         </p>
       </th>
       <td className="px-3 py-2 font-mono">{row.patientId}</td>

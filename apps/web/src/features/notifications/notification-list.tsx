@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { relativeTime } from './relative-time';
+import { formatDateTime } from '@/lib/format';
 
 export function NotificationList({ items, onMarkRead, marking }: { items: NotificationItem[]; onMarkRead: (id: number) => void; marking: boolean }) {
   const { t, i18n } = useTranslation('notifications');
@@ -25,7 +26,7 @@ export function NotificationList({ items, onMarkRead, marking }: { items: Notifi
                 {!n.read && <span className="sr-only">{t('unread')}</span>}
               </div>
               {n.body && <p className="mt-1 text-sm text-muted-foreground">{n.body}</p>}
-              <time className="mt-1 block text-xs text-muted-foreground" dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()}>
+              <time className="mt-1 block text-xs text-muted-foreground" dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
                 {relativeTime(n.createdAt, i18n.resolvedLanguage)}
               </time>
             </div>

@@ -16,6 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '@/components/ui/use-toast';
 import { StudySelect } from '@/features/forms/list/study-select';
 import { EvidenceList, useEvidenceLocation } from './evidence';
+import { countedText } from '@/lib/counted-text';
 
 function Statements({ title, items, testId }: { title: string; items: ProposedStatement[]; testId: string }) {
   const { t } = useTranslation('protocol');
@@ -51,7 +52,7 @@ export function ProposalReviewDialog({ analysis, open, onOpenChange }: { analysi
     onSuccess: (r) => {
       void utils.forms.invalidate();
       void utils.visits.invalidate();
-      toast({ title: t('review.createdTitle'), description: t('review.createdDescription', { forms: r.forms.length, visits: r.visitsCreated.length }) });
+      toast({ title: t('review.createdTitle'), description: countedText(t, 'review.createdDescription', { forms: r.forms.length, visits: r.visitsCreated.length }) });
     },
   });
   const toggle = (set: Set<string>, key: string, on: boolean) => {
@@ -181,7 +182,7 @@ export function ProposalReviewDialog({ analysis, open, onOpenChange }: { analysi
           )}
           {create.data && (
             <p className="text-sm" role="status" data-testid="protocol-created">
-              {t('review.created', { forms: create.data.forms.length, visits: create.data.visitsCreated.length })}
+              {countedText(t, 'review.created', { forms: create.data.forms.length, visits: create.data.visitsCreated.length })}
               {create.data.visitsReused.length > 0 && ` ${t('review.reused', { list: create.data.visitsReused.join(', ') })}`}{' '}
               <Link to={`/forms?study=${create.data.studyId}`} className="font-medium text-primary hover:underline" onClick={() => onOpenChange(false)}>
                 {t('review.openForms')}

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { analyzeProtocol, ProtocolAnalysisError } from './analyze-protocol';
 import { ProposalReviewDialog } from './proposal-review-dialog';
+import { countedText } from '@/lib/counted-text';
 
 export function ProtocolUploadCard() {
   const { t } = useTranslation('protocol');
@@ -30,7 +31,7 @@ export function ProtocolUploadCard() {
     onSuccess: (data) => {
       toast({
         title: t('toast.successTitle'),
-        description: t('toast.successDescription', { forms: data.forms?.length ?? 0, dataPoints: data.dataPoints?.length ?? 0 }),
+        description: countedText(t, 'toast.successDescription', { forms: data.forms?.length ?? 0, dataPoints: data.dataPoints?.length ?? 0 }),
       });
       setResult(data);
       setReviewOpen(true);

@@ -10,6 +10,7 @@ import { allowedActions, type OnQueryAction, type QueryPermissions } from './que
 import { QueryDue } from './query-due';
 import { QueryPriorityBadge } from './query-priority-badge';
 import { QueryKindLabel, QueryStatusBadge } from './query-status-badge';
+import { queryDescription } from '@/features/queries/query-text';
 
 export function OpenQueryCard({ row, can, onAction }: { row: QueryRow; can: QueryPermissions; onAction: OnQueryAction }) {
   const { t } = useTranslation('queries');
@@ -33,7 +34,7 @@ export function OpenQueryCard({ row, can, onAction }: { row: QueryRow; can: Quer
           {row.formName && ` · ${row.formName}`}
           {row.field && ` · ${row.field}`}
         </div>
-        <p className="line-clamp-3 text-sm">{row.description}</p>
+        <p className="line-clamp-3 text-sm">{queryDescription(row)}</p>
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-xs text-muted-foreground">
             {t('open.raised', { name: row.raisedBy ?? t('details.system'), date: formatDate(row.startDate) })}

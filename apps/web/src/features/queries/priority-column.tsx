@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import type { OnQueryAction } from './query-actions';
 import { QueryDue } from './query-due';
 import { QueryStatusBadge } from './query-status-badge';
+import { queryDescription } from '@/features/queries/query-text';
 
 const SHOWN = 20;
 const ACCENTS: Record<QueryRow['priority'], string> = { high: 'border-t-red-500', medium: 'border-t-orange-400', low: 'border-t-slate-400' };
@@ -41,7 +42,7 @@ export function PriorityColumn({ priority, onAction }: { priority: QueryRow['pri
               <span className="font-mono text-xs font-semibold">{row.queryId}</span>
               <QueryStatusBadge lifecycle={row.lifecycle} />
             </span>
-            <span className="line-clamp-2">{row.description}</span>
+            <span className="line-clamp-2">{queryDescription(row)}</span>
             <span className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span>
                 {row.patientId} · {row.studyId}

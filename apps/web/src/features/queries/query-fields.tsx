@@ -6,6 +6,7 @@ import { QueryDue } from './query-due';
 import { QueryPriorityBadge } from './query-priority-badge';
 import { QueryProgress } from './query-progress';
 import { QueryKindLabel, QueryStatusBadge } from './query-status-badge';
+import { queryDescription } from '@/features/queries/query-text';
 
 export function QueryFields({ row }: { row: QueryRow }) {
   const { t } = useTranslation('queries');
@@ -41,7 +42,7 @@ export function QueryFields({ row }: { row: QueryRow }) {
       <div className="grid gap-0.5 text-sm">
         <span className="text-xs text-muted-foreground">{t('details.fields.description')}</span>
         <p className="whitespace-pre-wrap break-words" data-testid="query-description">
-          {row.description}
+          {queryDescription(row)}
         </p>
       </div>
     </div>

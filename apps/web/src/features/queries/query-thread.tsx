@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { storedText } from '@/lib/server-messages';
 
 const ACCENTS: Record<string, string> = {
   question: 'border-l-orange-400',
@@ -37,7 +38,7 @@ export function QueryThread({ id }: { id: number }) {
                 </span>
                 <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
               </div>
-              <p className="whitespace-pre-wrap break-words">{m.body}</p>
+              <p className="whitespace-pre-wrap break-words">{storedText(m.body, m.bodyKey, m.bodyParams)}</p>
             </li>
           ))}
         </ol>

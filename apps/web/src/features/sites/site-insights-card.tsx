@@ -5,7 +5,7 @@ import { Activity } from 'lucide-react';
 import type { SiteInsight } from '@ctp/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AlertDot } from '@/features/dashboard/alert-text';
-import { formatParams } from '@/lib/format';
+import { countedText } from '@/lib/counted-text';
 
 export function SiteInsightsCard({ insights }: { insights: SiteInsight[] }) {
   const { t } = useTranslation('sites');
@@ -23,7 +23,7 @@ export function SiteInsightsCard({ insights }: { insights: SiteInsight[] }) {
             <li key={`${i.code}-${n}`} className="flex gap-2 text-sm" data-severity={i.severity}>
               <AlertDot type={i.severity} />
               <span>
-                {t(`insights.items.${i.code}`, { ...formatParams(i.params), defaultValue: i.message })}
+                {countedText(t, `insights.items.${i.code}`, i.params, i.message)}
               </span>
             </li>
           ))}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { StudySummary } from '@ctp/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Badge } from '@/components/ui/badge';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { EnrollmentBar } from '@/features/enrollment/enrollment-bar';
+import { PhaseBadge } from '@/components/ui/phase-badge';
 
 /** A study card: code, phase, status, title and enrollment, linking to the study's detail. */
 export function StudyCard({
@@ -26,7 +26,7 @@ export function StudyCard({
             <span className="font-mono text-sm font-semibold" data-testid="study-card-code">
               {study.studyId}
             </span>
-            <Badge tone="info">{study.phase}</Badge>
+            <PhaseBadge phase={study.phase} />
             <StatusBadge status={study.status} className="ml-auto" />
           </div>
           <CardTitle className="line-clamp-2 leading-snug">{study.title}</CardTitle>

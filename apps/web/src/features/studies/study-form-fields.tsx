@@ -5,6 +5,7 @@ import { ORGANISATION_TYPES, STUDY_BLINDINGS, STUDY_PHASES, STUDY_STATUSES } fro
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import type { StudyField } from './study-form';
+import { phaseLabel } from '@/components/ui/phase-badge';
 
 interface Props {
   register: (name: StudyField) => UseFormRegisterReturn;
@@ -60,7 +61,7 @@ export function StudyFormFields({ register, errors, withCode, withActualEnd }: P
         <NativeSelect {...register('phase')}>
           {STUDY_PHASES.map((p) => (
             <option key={p} value={p}>
-              {p}
+              {phaseLabel(tc, p)}
             </option>
           ))}
         </NativeSelect>,

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { Pager } from './pager';
+import { countedText } from '@/lib/counted-text';
 
 export function StudyFormsTab({ studyId }: { studyId: number }) {
   const { t } = useTranslation('studies');
@@ -48,7 +49,7 @@ export function StudyFormsTab({ studyId }: { studyId: number }) {
               <StatusBadge status={f.status} />
             </div>
             <span className="text-xs text-muted-foreground">
-              {t('forms.counts', { fields: f.fieldsCount, submissions: f.submissionsCount })}
+              {countedText(t, 'forms.counts', { fields: f.fieldsCount, submissions: f.submissionsCount })}
             </span>
           </Link>
         ))}

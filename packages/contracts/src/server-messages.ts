@@ -1,0 +1,84 @@
+// Messages the server writes for people to read: refusals and the texts it writes by itself
+// (automatic queries, the notes closing them, built-in edit-check messages). Each is an English
+// template whose {{placeholders}} name its values; the template is its key in the web's `validation`
+// namespace (locales/<lang>/validation.json), like zod's limits (messages.ts). The server sends the
+// English text (REST clients, the API tests and the audit trail read it) and, beside it, the key and
+// the values (tRPC errors' data.messageKey and data.params; stored automatic texts' *_key and
+// *_params columns), so the browser writes it in the reader's language.
+
+/** The values a message names: text or numbers (the web formats numbers in the reader's language). */
+export type MessageParams = Record<string, string | number>;
+
+/** A message as key (its English template) and values. */
+export interface KeyedMessage {
+  key: string;
+  params: MessageParams;
+}
+
+export const SERVER_MESSAGES = {
+  // Refusals people meet most: their role, a record gone or changed meanwhile, locked or frozen data.
+  roleForbids: 'Your role does not allow this action',
+  roleInStudyForbids: 'Your role in this study does not allow this action',
+  ownSiteOnly: 'You can act only for your own site in this study',
+  staleVersion: 'This record was changed by someone else; reload and try again',
+  signIn: 'Please sign in',
+  studyNotFound: 'Study not found',
+  siteNotFound: 'Site not found',
+  subjectNotFound: 'Subject not found',
+  formNotFound: 'Form not found',
+  queryNotFound: 'Query not found',
+  entryNotFound: 'Form entry not found',
+  formLocked: 'This form is locked; its data can no longer change',
+  formFrozen: 'This form is frozen; a data manager must unfreeze it before its data can change',
+  staleFormVersion: 'A newer version of this form was published; reload the form and enter the data again',
+  formNotActive: 'Data can be entered only in a published, active form',
+  draftNotReviewed: 'A draft is reviewed once it is submitted',
+  queryDecider: 'Only the person who raised this query or a data manager can decide on it',
+  queryClosedNoEdit: 'A closed or cancelled query cannot be edited',
+  studyCodeTaken: 'Study code {{code}} is already in use',
+  siteNumberTaken: 'Site number {{siteNumber}} is already in use',
+  siteNotActive: 'Subjects can be enrolled only at a site activated for this study',
+  patientNotFound: 'Patient not found',
+  trialNotFound: 'Trial not found',
+  documentNotFound: 'Document not found',
+  noChanges: 'No changes given',
+  nothingToChange: 'Nothing to change',
+  subjectArchived: 'This subject is archived; its data can no longer change',
+  formArchived: 'This form is archived; its data can no longer change',
+  noBackToDraft: 'Submitted data cannot go back to draft; submit the change with a reason',
+  enteredMeanwhile: 'This form was entered for this visit at the same moment by someone else; reload it',
+  nothingToSign: 'There is no submitted data to sign',
+  formNotPublished: 'This form is not published yet',
+  notOnTeam: 'This person is not on the team',
+  studyNotEnrolling: 'Subjects can be enrolled only while the study is active or enrolling',
+  enrolledMeanwhile: 'Another subject was enrolled at the same moment; try again',
+  // Texts the server writes into queries.
+  missingForm: '{{form}} was not entered for {{visit}} before its window closed.',
+  autoClosePasses: 'Closed automatically: the corrected data passes this check.',
+  autoCloseEntered: 'Closed automatically: the form has been entered.',
+  // Built-in edit-check messages (a range's own message, written by the form's author, stays as written).
+  rangeBetween: 'Expected between {{min}} and {{max}}',
+  rangeBetweenUnit: 'Expected between {{min}} and {{max}} {{unit}}',
+  rangeAtLeast: 'Expected at least {{min}}',
+  rangeAtLeastUnit: 'Expected at least {{min}} {{unit}}',
+  rangeAtMost: 'Expected at most {{max}}',
+  rangeAtMostUnit: 'Expected at most {{max}} {{unit}}',
+  required: '{{label}} is required',
+} as const;
+
+export type ServerMessageName = keyof typeof SERVER_MESSAGES;
+
+/** The English text of a template with its values. */
+export function englishMessage(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** A message by its name: the key (English template) and the values, ready to store or send. */
+export function keyedMessage(name: ServerMessageName, params: MessageParams = {}): KeyedMessage {
+  return { key: SERVER_MESSAGES[name], params };
+}
+
+const PARAMETERLESS = new Set<string>(Object.values(SERVER_MESSAGES).filter((t) => !t.includes('{{')));
+
+/** Whether a text is one of the messages above that names no value (so the text is its own key). */
+export const isKnownPlainMessage = (text: string) => PARAMETERLESS.has(text);
