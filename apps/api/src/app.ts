@@ -57,7 +57,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export function createApp({ database, config, logger, metrics = createMetrics(database) }: AppDeps) {
   const { db } = database;
   const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
-  const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE);
+  const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE, database.pgPool);
   const files = new BlobStore(storageDirOf(config));
   const app = express();
   app.disable('x-powered-by');

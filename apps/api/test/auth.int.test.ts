@@ -179,6 +179,8 @@ describe('identity cache (SESSION_CACHE_SECONDS)', () => {
 
 describe('log-in attempts per address (LOGIN_ATTEMPTS_PER_MINUTE)', () => {
   it('refuses attempts past the limit with a tRPC error the login page can read, whatever the password', async () => {
+    // On PostgreSQL the count is shared by every server on the database: start it afresh for this address.
+    await sql`delete from login_rate_limits`.execute(t.database.db);
     const limited = await startServer(t.database, testConfig({ LOGIN_ATTEMPTS_PER_MINUTE: '3' }));
     try {
       const attempt = (password: string) =>

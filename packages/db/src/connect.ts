@@ -22,6 +22,8 @@ export interface DbHandle {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool itself, for stores that take one (the log-in throttle); absent for PGlite. */
+  pgPool?: pg.Pool;
   /** PostgreSQL's pool: connections open, idle, requests waiting, and the size (metrics; absent for PGlite). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
@@ -82,6 +84,7 @@ export async function connect(opts: ConnectOptions): Promise<DbHandle> {
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       close: () => db.destroy(),
+      pgPool: pool,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     };
   }

@@ -36,6 +36,7 @@ import * as m0033PasswordHistory from './0033-password-history.ts';
 import * as m0034StudyBlinding from './0034-study-blinding.ts';
 import * as m0035SignatureOpenQueries from './0035-signature-open-queries.ts';
 import * as m0038MessageKeys from './0038-message-keys.ts';
+import * as m0039LoginRateLimits from './0039-login-rate-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0034-study-blinding': m0034StudyBlinding,
   '0035-signature-open-queries': m0035SignatureOpenQueries,
   '0038-message-keys': m0038MessageKeys,
+  '0039-login-rate-limits': m0039LoginRateLimits,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -1,18 +1,23 @@
 // Log-in attempts per client address: at most LOGIN_ATTEMPTS_PER_MINUTE in any minute (default 20),
 // against password guessing across many accounts; the per-account lock-out (service.ts) covers one
 // account. It runs inside the log-in procedure, so a refusal is an ordinary tRPC error
-// (TOO_MANY_REQUESTS) that the login page shows in the reader's language. The count lives in this
-// process's memory: behind several server processes each counts its own share.
+// (TOO_MANY_REQUESTS) that the login page shows in the reader's language. On PostgreSQL the count is
+// kept in the database (login_rate_limits, migration 0039), so several server processes behind a load
+// balancer share one count per address; the embedded database has one process, which counts in memory.
+import type pg from 'pg';
 import { TRPCError } from '@trpc/server';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export const TOO_MANY_LOGINS = 'Too many log-in attempts from this address. Wait a minute and try again.';
 
 export class LoginThrottle {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(attemptsPerMinute: number) {
-    this.limiter = new RateLimiterMemory({ points: attemptsPerMinute, duration: 60 });
+  constructor(attemptsPerMinute: number, pool?: pg.Pool) {
+    const options = { points: attemptsPerMinute, duration: 60, keyPrefix: 'login' };
+    this.limiter = pool
+      ? new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'login_rate_limits', tableCreated: true })
+      : new RateLimiterMemory(options);
   }
 
   /** Counts one attempt from this address; TOO_MANY_REQUESTS once the minute's attempts are used up. */
