@@ -14,13 +14,13 @@ import { UserStatusBadge } from '@/features/admin/user-status-badge';
 import { UserAccountActions } from '@/features/admin/user-account-actions';
 import { ResetMfaButton, useMfaStateText } from '@/features/admin/reset-mfa-button';
 import { useAuditLabels } from '@/features/monitoring/audit-labels';
-import NotFoundPage from './not-found';
+import { NotFoundContent } from './not-found';
 
 type UserDetail = RouterOutputs['users']['byId'];
 
 export default function AdminUserDetailPage() {
   const allowed = useCan('user.manage');
-  return allowed ? <UserDetailView /> : <NotFoundPage />;
+  return allowed ? <UserDetailView /> : <NotFoundContent />;
 }
 
 function UserDetailView() {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AlertCircle } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 
-export default function NotFoundPage() {
+/** The not-found card, for a screen inside the shell (whose main landmark it sits in). */
+export function NotFoundContent() {
   const { t } = useTranslation('common');
   return (
     <div className="flex min-h-full w-full items-center justify-center bg-slate-50 p-4">
@@ -18,5 +19,14 @@ export default function NotFoundPage() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The not-found page outside the shell: the card is the page's main content. */
+export default function NotFoundPage() {
+  return (
+    <main className="h-full">
+      <NotFoundContent />
+    </main>
   );
 }
