@@ -62,6 +62,21 @@ test('log in with the keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('the first Tab in the shell offers to skip to the main content', async ({ page }) => {
+  await signInByKeyboard(page, 'admin@demo.local', '/dashboard');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('data-quality-score')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab lands inside the screen, not in the side bar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+});
+
 test('answer a query with the keyboard alone: /queries, open the query, write a response, send', async ({ page }) => {
   test.setTimeout(90_000);
   await signInByKeyboard(page, 'coordinator@demo.local', '/queries');
