@@ -107,3 +107,18 @@ test.describe('as an administrator', () => {
     expect(failures, failures.join('\n')).toEqual([]);
   });
 });
+
+test("a dialog's close button is named in the reader's language", async ({ page }) => {
+  await loginAs(page, 'monitor', '/queries');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.getByTestId('query-row').first().getByRole('rowheader').getByRole('button').click();
+  // The corner button (named by its label; the dialog's own footer button is a text one).
+  await expect(page.getByRole('dialog').getByLabel('Schließen', { exact: true })).toBeVisible();
+  // Back to English for the tests that follow (the choice is remembered).
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Sprache' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -50,7 +50,7 @@ export function TopBar() {
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             {LANGUAGES.map((l) => (
-              <DropdownMenuItem key={l.code} onSelect={() => setLanguage(l.code)} aria-current={i18n.resolvedLanguage === l.code}>
+              <DropdownMenuItem key={l.code} lang={l.code} onSelect={() => setLanguage(l.code)} aria-current={i18n.resolvedLanguage === l.code}>
                 {l.label}
               </DropdownMenuItem>
             ))}

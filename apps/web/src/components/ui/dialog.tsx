@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -20,6 +21,7 @@ function openerOf(active: Element | null): HTMLElement | null {
 export function DialogContent({ className, children, onCloseAutoFocus, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   // Most dialogs open from state, not from a DialogTrigger, and Radix would then leave the focus on the
   // page's body when they close: it goes back to where it was (WCAG 2.4.3).
+  const { t } = useTranslation('common');
   const [opener] = useState(() => openerOf(document.activeElement));
   const restoreFocus = (event: Event) => {
     onCloseAutoFocus?.(event);
@@ -36,7 +38,7 @@ export function DialogContent({ className, children, onCloseAutoFocus, ...props 
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label="Close">
+        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label={t('dialog.close')}>
           <X className="h-4 w-4" aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
