@@ -1,6 +1,7 @@
 // WCAG 2.2 AA with axe on every route of the app (issue 27): the public pages signed out, every screen of
 // the shell as an administrator, each with the demo's first record where the route takes an id. A page
-// fails on any serious or critical violation, and unless it has exactly one h1 and one main landmark.
+// fails on any serious or critical violation, and unless it has exactly one h1 and one main landmark and
+// its browser tab is titled after its h1.
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from './support/auth';
@@ -64,10 +65,20 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} at ${n.target.join(' ')} on ${path}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`));
 }
 
+/** The browser tab names the screen by its h1 (WCAG 2.4.2): "<h1 text> · ClinicalAI". */
+async function titleProblem(page: Page, path: string): Promise<string | null> {
+  const title = await page.title();
+  const name = title.replace(/ · ClinicalAI$/, '');
+  const h1 = ((await page.locator('h1').first().textContent()) ?? '').trim();
+  return title.endsWith(' · ClinicalAI') && name && h1.includes(name) ? null : `title "${title}" does not name ${path} (h1 "${h1}")`;
+}
+
 async function checkPage(page: Page, path: string) {
   await open(page, path);
   await expect(page.locator('h1'), `one h1 on ${path}`).toHaveCount(1);
   await expect(page.getByRole('main'), `one main landmark on ${path}`).toHaveCount(1);
+  // The landing page keeps the product's own title.
+  if (path !== '/') expect(await titleProblem(page, path)).toBeNull();
   const found = await seriousViolations(page, path);
   expect(found, found.join('\n')).toEqual([]);
 }
@@ -101,6 +112,8 @@ test.describe('as an administrator', () => {
         const main = await page.getByRole('main').count();
         if (h1 !== 1) failures.push(`${h1} h1 elements on ${path}`);
         if (main !== 1) failures.push(`${main} main landmarks on ${path}`);
+        const title = await titleProblem(page, path);
+        if (title) failures.push(title);
         failures.push(...(await seriousViolations(page, path)));
       });
     }

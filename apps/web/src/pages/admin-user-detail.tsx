@@ -15,6 +15,7 @@ import { UserAccountActions } from '@/features/admin/user-account-actions';
 import { ResetMfaButton, useMfaStateText } from '@/features/admin/reset-mfa-button';
 import { useAuditLabels } from '@/features/monitoring/audit-labels';
 import { NotFoundContent } from './not-found';
+import { DocumentTitle } from '@/components/document-title';
 
 type UserDetail = RouterOutputs['users']['byId'];
 
@@ -44,6 +45,7 @@ function UserDetailView() {
           <h1 className="flex items-center gap-3 text-2xl font-bold tracking-tight">
             {u.fullName} <UserStatusBadge status={u.status} />
           </h1>
+          <DocumentTitle title={u.fullName} />
           <p className="mt-1 text-sm text-muted-foreground">{u.email} · {tc(`roles.${u.role}`)}</p>
         </div>
         <UserAccountActions user={u} />

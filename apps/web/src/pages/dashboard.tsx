@@ -25,12 +25,18 @@ import { QualityInsightsCard } from '@/features/dashboard/quality-insights-card'
 import { ComplianceStatusCard } from '@/features/dashboard/compliance-status-card';
 import { AdverseEventCard } from '@/features/data-entry/adverse-event-card';
 import { ProtocolUploadCard } from '@/features/protocol/protocol-upload-card';
+import { DocumentTitle } from '@/components/document-title';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
   // The page's one h1 (the banner below is its first section): named like the side bar's entry.
-  const heading = <h1 className="sr-only">{tc('nav.dashboard')}</h1>;
+  const heading = (
+    <>
+      <h1 className="sr-only">{tc('nav.dashboard')}</h1>
+      <DocumentTitle title={tc('nav.dashboard')} />
+    </>
+  );
   const overview = trpc.dashboard.overview.useQuery();
   // Roles that cannot create studies get the studies list wording on the AI Form Builder card.
   const canCreateStudy = useCan('study.create');

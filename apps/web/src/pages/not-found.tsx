@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
+import { DocumentTitle } from '@/components/document-title';
 
 /** The not-found card, for a screen inside the shell (whose main landmark it sits in). */
 export function NotFoundContent() {
@@ -13,6 +14,7 @@ export function NotFoundContent() {
           <div className="mb-4 flex gap-2">
             <AlertCircle className="h-8 w-8 text-red-500" />
             <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>
+            <DocumentTitle title={t('notFound.title')} />
           </div>
           <p className="mt-4 text-sm text-slate-600">{t('notFound.description')}</p>
           <Link to="/dashboard" className="mt-4 inline-block text-sm text-primary hover:underline">{t('notFound.back')}</Link>

@@ -21,6 +21,7 @@ import { RecentActivityCard } from '@/features/studies/recent-activity-card';
 import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
 import { toEditable } from '@/features/studies/study-form';
 import { isNotFound } from '@/lib/server-error';
+import { DocumentTitle } from '@/components/document-title';
 
 /** A route id that can name a study: digits within PostgreSQL's integer range. */
 function parseId(raw: string | undefined): number | null {
@@ -77,6 +78,7 @@ export default function StudyDetailPage() {
             <h1 className="font-mono text-2xl font-bold" data-testid="study-code">
               {s.studyId}
             </h1>
+            <DocumentTitle title={s.studyId} />
             <Badge tone="info">{s.phase}</Badge>
             <StatusBadge status={s.status} />
             <Badge tone={s.blinding === 'open_label' ? 'neutral' : 'warning'} data-testid="study-blinding">

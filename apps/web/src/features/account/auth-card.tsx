@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Activity } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { DocumentTitle } from '@/components/document-title';
 
 export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
@@ -13,6 +14,7 @@ export function AuthCard({ title, description, children }: { title: string; desc
           </div>
           {/* The page's heading: these pages have no shell around them. */}
           <h1 className="text-xl font-semibold leading-none tracking-tight">{title}</h1>
+          <DocumentTitle title={title} />
           {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>
         <CardContent>{children}</CardContent>

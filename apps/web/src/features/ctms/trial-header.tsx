@@ -19,6 +19,7 @@ import {
 import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
 import type { EditableStudy } from '@/features/studies/study-form';
 import { useTrialExport, useTrialReport } from './use-trial-files';
+import { DocumentTitle } from '@/components/document-title';
 
 export type TrialDetail = RouterOutputs['trials']['byCode'];
 
@@ -83,6 +84,7 @@ export function TrialHeader({
           <h1 className="min-w-0 font-mono text-2xl font-bold wrap-anywhere" data-testid="trial-code">
             {trial.id}
           </h1>
+          <DocumentTitle title={trial.id} />
           <Badge tone="info">{trial.phase}</Badge>
           <StatusBadge status={trial.status} />
         </div>
