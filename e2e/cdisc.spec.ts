@@ -27,7 +27,7 @@ test('domains: search, type filter and View Variables on the loaded catalogue', 
   await expect(page.getByTestId('cdisc-actions-note')).toHaveText('Import Standards: administrators and data managers import standards.');
   for (const card of ['compliance', 'issues']) {
     await expect(page.getByTestId(`cdisc-card-${card}-value`)).toHaveText('—');
-    await expect(page.getByTestId(`cdisc-card-${card}`)).toContainText('Pick a study to see its validation figures');
+    await expect(page.getByTestId(`cdisc-card-${card}`)).toContainText('Pick a study above to see its validation figures');
   }
   // Mapped Domains and AI Suggestions are computed from the mappings (cdisc-mappings.spec.ts).
   const summary = await trpcQuery<{ mappedDomains: number; fedDomains: number; pendingSuggestions: number }>(page, 'cdisc.summary', {});

@@ -169,8 +169,11 @@ test('Submit on a draft missing its required approved document is refused, namin
 
   const submit = page.getByRole('dialog', { name: 'Submit to EMA' });
   await submit.getByRole('button', { name: 'Submit' }).click();
+  await expect(submit.getByRole('alert')).toContainText('Not allowed');
   await expect(submit.getByRole('alert')).toContainText('Link an approved document for: Protocol Amendment (02.01.04)');
-  await expect(page.getByText('Step refused').first()).toBeVisible();
+  // The refusal is said once, in the dialog, not again in a toast.
+  await expect(page.getByText('Link an approved document for: Protocol Amendment (02.01.04)')).toHaveCount(1);
+  await expect(page.getByText('Step refused')).toHaveCount(0);
   await submit.getByRole('button', { name: 'Cancel' }).click();
 
   // Still a draft, still offering Submit.

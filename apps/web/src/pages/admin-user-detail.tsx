@@ -14,13 +14,14 @@ import { UserStatusBadge } from '@/features/admin/user-status-badge';
 import { UserAccountActions } from '@/features/admin/user-account-actions';
 import { ResetMfaButton, useMfaStateText } from '@/features/admin/reset-mfa-button';
 import { useAuditLabels } from '@/features/monitoring/audit-labels';
-import NotFoundPage from './not-found';
+import { NotFoundContent } from './not-found';
+import { DocumentTitle } from '@/components/document-title';
 
 type UserDetail = RouterOutputs['users']['byId'];
 
 export default function AdminUserDetailPage() {
   const allowed = useCan('user.manage');
-  return allowed ? <UserDetailView /> : <NotFoundPage />;
+  return allowed ? <UserDetailView /> : <NotFoundContent />;
 }
 
 function UserDetailView() {
@@ -44,6 +45,7 @@ function UserDetailView() {
           <h1 className="flex items-center gap-3 text-2xl font-bold tracking-tight">
             {u.fullName} <UserStatusBadge status={u.status} />
           </h1>
+          <DocumentTitle title={u.fullName} />
           <p className="mt-1 text-sm text-muted-foreground">{u.email} · {tc(`roles.${u.role}`)}</p>
         </div>
         <UserAccountActions user={u} />

@@ -17,11 +17,11 @@ import { InviteUserDialog } from '@/features/admin/invite-user-dialog';
 import { AccessReviewButtons } from '@/features/admin/access-review-buttons';
 import { UserFilters } from '@/features/admin/user-filters';
 import { UserStatusBadge } from '@/features/admin/user-status-badge';
-import NotFoundPage from './not-found';
+import { NotFoundContent } from './not-found';
 
 export default function AdminUsersPage() {
   const allowed = useCan('user.manage');
-  return allowed ? <UsersList /> : <NotFoundPage />;
+  return allowed ? <UsersList /> : <NotFoundContent />;
 }
 
 function UsersList() {

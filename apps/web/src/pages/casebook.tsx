@@ -15,6 +15,7 @@ import { EntriesTable } from '@/features/casebook/entries-table';
 import { LockSubjectDialog } from '@/features/casebook/lock-subject-dialog';
 import { OpenQueriesCard } from '@/features/casebook/open-queries-card';
 import { SignatureCard } from '@/features/casebook/signature-card';
+import { DocumentTitle } from '@/components/document-title';
 
 /** The subject's latest form-entry changes; the history says when older ones are left out. */
 const AUDIT_LIMIT = 50;
@@ -53,6 +54,7 @@ export default function CasebookPage() {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">{t('title', { code: patient.patientId })}</h1>
+          <DocumentTitle title={t('title', { code: patient.patientId })} />
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <Building2 className="h-4 w-4 shrink-0" aria-hidden /> <span data-testid="casebook-site">{patient.siteName}</span>
             <StatusBadge status={patient.status} />

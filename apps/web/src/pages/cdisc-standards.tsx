@@ -30,7 +30,7 @@ export default function CdiscStandardsPage() {
       <PageHeader title={t('title')} description={t('description')} actions={<HeaderActions onGenerate={() => p.setTab('export')} onDefine={() => p.setTab('define')} />} />
       <HeaderActionsNote />
       <div className="grid gap-6">
-        <SummaryCards studyId={p.studyId} />
+        <SummaryCards studyId={p.studyId} onStudy={p.setStudy} />
         <Tabs value={p.tab} onValueChange={p.setTab}>
           <TabsList className="h-auto flex-wrap">
             {CDISC_TABS.map((key) => (

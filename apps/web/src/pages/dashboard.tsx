@@ -26,9 +26,18 @@ import { ComplianceStatusCard } from '@/features/dashboard/compliance-status-car
 import { AdverseEventCard } from '@/features/data-entry/adverse-event-card';
 import { ProtocolUploadCard } from '@/features/protocol/protocol-upload-card';
 import { PhaseBadge } from '@/components/ui/phase-badge';
+import { DocumentTitle } from '@/components/document-title';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation('common');
+  // The page's one h1 (the banner below is its first section): named like the side bar's entry.
+  const heading = (
+    <>
+      <h1 className="sr-only">{tc('nav.dashboard')}</h1>
+      <DocumentTitle title={tc('nav.dashboard')} />
+    </>
+  );
   const overview = trpc.dashboard.overview.useQuery();
   // Roles that cannot create studies get the studies list wording on the AI Form Builder card.
   const canCreateStudy = useCan('study.create');
@@ -41,6 +50,7 @@ export default function DashboardPage() {
   if (overview.isPending) {
     return (
       <div className="grid gap-6" aria-busy="true">
+        {heading}
         <Skeleton className="h-36 w-full" />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {Array.from({ length: SKELETONS.dashboardCards }, (_, i) => (
@@ -50,7 +60,14 @@ export default function DashboardPage() {
       </div>
     );
   }
-  if (overview.error) return <ErrorState message={overview.error.message} />;
+  if (overview.error) {
+    return (
+      <>
+        {heading}
+        <ErrorState message={overview.error.message} />
+      </>
+    );
+  }
 
   const score = overview.data.dataQualityScore;
   // The improvement is measured against the enrollment plan; below it the banner says 'behind plan'
@@ -128,6 +145,7 @@ export default function DashboardPage() {
 
   return (
     <div className="grid gap-6">
+      {heading}
       <Card
         className="border-0 bg-gradient-to-r from-blue-600 to-indigo-600 text-white"
         data-testid="insights-banner"

@@ -2,13 +2,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Activity } from 'lucide-react';
 import { useState } from 'react';
 import { loginInput, type CurrentUser, type LoginInput, type MfaLoginStep } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { useCurrentUser } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ErrorState } from '@/components/ui/states';
@@ -56,37 +54,26 @@ export default function LoginPage() {
   }
   const errors = form.formState.errors;
   return (
-    <div className="flex min-h-full items-center justify-center bg-gradient-to-br from-blue-50 to-slate-100 p-4">
-      <Card className="w-full max-w-sm">
-        <CardHeader className="items-center text-center">
-          <div className="mb-2 flex h-12 w-12 items-center justify-center rounded-xl bg-primary text-white">
-            <Activity className="h-6 w-6" />
-          </div>
-          <CardTitle className="text-xl">{t('login.title')}</CardTitle>
-          <CardDescription>{t('login.subtitle')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form className="grid gap-4" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
-            {params.get('passwordSet') && !login.error && (
-              <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{ta('setPassword.done')}</p>
-            )}
-            {login.error ? <ErrorState message={translateValidation(t, login.error.message)} /> : <SsoErrorNotice code={params.get('sso_error')} />}
-            <div className="grid gap-1.5">
-              <Label htmlFor="email">{t('login.email')}</Label>
-              <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...form.register('email')} />
-              {errors.email && <p className="text-xs text-destructive">{translateValidation(t, errors.email.message ?? '')}</p>}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="password">{t('login.password')}</Label>
-              <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
-              {errors.password && <p className="text-xs text-destructive">{translateValidation(t, errors.password.message ?? '')}</p>}
-            </div>
-            <Button type="submit" disabled={login.isPending}>{login.isPending ? t('login.signingIn') : t('login.submit')}</Button>
-            <Link to="/forgot-password" className="text-center text-sm text-primary hover:underline">{ta('forgot.link')}</Link>
-          </form>
-          <SsoSignIn next={next} />
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard title={t('login.title')} description={t('login.subtitle')}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
+        {params.get('passwordSet') && !login.error && (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{ta('setPassword.done')}</p>
+        )}
+        {login.error ? <ErrorState message={translateValidation(t, login.error.message)} /> : <SsoErrorNotice code={params.get('sso_error')} />}
+        <div className="grid gap-1.5">
+          <Label htmlFor="email">{t('login.email')}</Label>
+          <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...form.register('email')} />
+          {errors.email && <p className="text-xs text-destructive">{translateValidation(t, errors.email.message ?? '')}</p>}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="password">{t('login.password')}</Label>
+          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+          {errors.password && <p className="text-xs text-destructive">{translateValidation(t, errors.password.message ?? '')}</p>}
+        </div>
+        <Button type="submit" disabled={login.isPending}>{login.isPending ? t('login.signingIn') : t('login.submit')}</Button>
+        <Link to="/forgot-password" className="text-center text-sm text-primary hover:underline">{ta('forgot.link')}</Link>
+      </form>
+      <SsoSignIn next={next} />
+    </AuthCard>
   );
 }

@@ -18,6 +18,7 @@ import { SiteStudiesTab } from '@/features/sites/site-studies-tab';
 import { ContactCard, QuickActionsCard, QuickStatsCard } from '@/features/sites/site-side-cards';
 import { SiteActivityCard } from '@/features/sites/site-activity-card';
 import { siteAddressLine } from '@/features/sites/site-address';
+import { DocumentTitle } from '@/components/document-title';
 
 export default function SiteDetailPage() {
   const { t } = useTranslation('sites');
@@ -63,6 +64,7 @@ export default function SiteDetailPage() {
           <StatusBadge status={site.status} />
         </div>
         <h1 className="text-2xl font-bold tracking-tight">{site.siteName}</h1>
+        <DocumentTitle title={site.siteName} />
         <p className="flex items-center gap-1 text-sm text-muted-foreground" data-testid="site-address">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {siteAddressLine(site)}
         </p>

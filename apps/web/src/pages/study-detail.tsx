@@ -22,6 +22,7 @@ import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
 import { toEditable } from '@/features/studies/study-form';
 import { isNotFound } from '@/lib/server-error';
 import { PhaseBadge } from '@/components/ui/phase-badge';
+import { DocumentTitle } from '@/components/document-title';
 
 /** A route id that can name a study: digits within PostgreSQL's integer range. */
 function parseId(raw: string | undefined): number | null {
@@ -79,6 +80,8 @@ export default function StudyDetailPage() {
               {s.studyId}
             </h1>
             <PhaseBadge phase={s.phase} />
+            <DocumentTitle title={s.studyId} />
+            <Badge tone="info">{s.phase}</Badge>
             <StatusBadge status={s.status} />
             <Badge tone={s.blinding === 'open_label' ? 'neutral' : 'warning'} data-testid="study-blinding">
               {t(`blinding.${s.blinding}`)}

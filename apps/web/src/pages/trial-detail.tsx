@@ -2,7 +2,7 @@
 // the export/report menu, people and sponsor, three progress bars, tabs Overview, Milestones, Budget,
 // Reports, Design (arms and elements; the tabs wrap on a phone), and the Recent Activity of the trial;
 // 'Trial Not Found' when the code names no visible trial.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
@@ -28,7 +28,6 @@ export default function TrialDetailPage() {
     { enabled: code.length > 0 && code.length <= 40 },
   );
   const [tab, setTab] = useState('overview');
-  const tabsRef = useRef<HTMLDivElement>(null);
 
   const notFound = (
     <NotFoundState
@@ -63,15 +62,11 @@ export default function TrialDetailPage() {
           const fresh = await reload();
           return fresh && trialToEditable(fresh);
         }}
-        onView={() => {
-          setTab('overview');
-          tabsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        }}
       />
       <TrialPeople trial={d} />
       <TrialProgress trial={d} />
       <div className="grid min-w-0 gap-6 2xl:grid-cols-3">
-        <div ref={tabsRef} className="min-w-0 scroll-mt-20 2xl:col-span-2">
+        <div className="min-w-0 2xl:col-span-2">
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList className="h-auto flex-wrap">
               {(['overview', 'milestones', 'budget', 'reports'] as const).map((k) => (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { MobileBar } from './mobile-bar';
@@ -7,6 +8,7 @@ import { MobileBar } from './mobile-bar';
 const COLLAPSED_KEY = 'ctp.sidebar.collapsed';
 
 export function AppShell() {
+  const { t } = useTranslation('common');
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const toggle = () =>
     setCollapsed((c) => {
@@ -15,10 +17,17 @@ export function AppShell() {
     });
   return (
     <div className="flex h-full">
+      {/* The first stop of Tab: past the side bar and the top bar to the screen (WCAG 2.4.1). */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-blue-700 shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
       <Sidebar collapsed={collapsed} onToggle={toggle} />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
-        <main className="flex-1 overflow-y-auto p-4 pb-24 lg:p-6 lg:pb-6">
+        <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 pb-24 focus-visible:outline-none lg:p-6 lg:pb-6">
           <Outlet />
         </main>
       </div>

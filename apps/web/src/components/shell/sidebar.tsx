@@ -40,7 +40,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
                 aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
                 className={cn(
                   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-muted hover:text-slate-900',
-                  isNavItemActive(item, pathname) && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
+                  isNavItemActive(item, pathname) && 'bg-primary/10 text-blue-700 hover:bg-primary/10 hover:text-blue-700',
                   collapsed && 'justify-center px-0',
                 )}
               >

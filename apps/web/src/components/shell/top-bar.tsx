@@ -43,13 +43,14 @@ export function TopBar() {
       <div className="ml-auto flex items-center gap-1">
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="sm" aria-label={t('topbar.language')}>
-              <Globe /> <span className="hidden sm:inline">{LANGUAGES.find((l) => l.code === i18n.resolvedLanguage)?.label ?? 'English'}</span>
+            <Button variant="ghost" size="sm">
+              <Globe aria-hidden /> <span className="sr-only">{t('topbar.language')}</span>{' '}
+              <span className="hidden sm:inline">{LANGUAGES.find((l) => l.code === i18n.resolvedLanguage)?.label ?? 'English'}</span>
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             {LANGUAGES.map((l) => (
-              <DropdownMenuItem key={l.code} onSelect={() => setLanguage(l.code)} aria-current={i18n.resolvedLanguage === l.code}>
+              <DropdownMenuItem key={l.code} lang={l.code} onSelect={() => setLanguage(l.code)} aria-current={i18n.resolvedLanguage === l.code}>
                 {l.label}
               </DropdownMenuItem>
             ))}
@@ -58,15 +59,17 @@ export function TopBar() {
         <NotificationBell />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" className="h-auto gap-2 py-1" aria-label={t('topbar.profile')}>
+            {/* Named by what it shows (WCAG 2.5.3), "Profile" first for those who cannot see the picture. */}
+            <Button variant="ghost" className="h-auto gap-2 py-1">
               <div className="flex h-8 w-8 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <User className="h-4 w-4" />
+                <User className="h-4 w-4" aria-hidden />
               </div>
+              <span className="sr-only">{t('topbar.profile')}</span>
               <div className="hidden text-left leading-tight sm:block">
                 <div className="text-sm font-medium" data-testid="user-name">{me?.fullName}</div>
                 <div className="text-xs text-muted-foreground" data-testid="user-title">{me ? t(`roles.${me.role}`) : ''}</div>
               </div>
-              <ChevronDown className="hidden h-4 w-4 sm:block" />
+              <ChevronDown className="hidden h-4 w-4 sm:block" aria-hidden />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">

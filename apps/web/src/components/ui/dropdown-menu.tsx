@@ -11,7 +11,7 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Rea
   );
 }
 export function DropdownMenuItem({ className, ...props }: React.ComponentProps<typeof Menu.Item>) {
-  return <Menu.Item className={cn('flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted', className)} {...props} />;
+  return <Menu.Item className={cn('flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary', className)} {...props} />;
 }
 export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof Menu.Label>) {
   return <Menu.Label className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />;

@@ -28,7 +28,7 @@ export function TrialCard({ trial }: { trial: TrialListItem }) {
   return (
     <Link
       to={trialPath(trial.trialId)}
-      className="block rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/50"
+      className="block rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
       data-testid="trial-card"
     >
       <Card className="h-full transition-shadow hover:shadow-md">

@@ -1,4 +1,4 @@
-// Trial detail header: code, phase, status, title; View, Edit and the menu (Export Data as CSV or
+// Trial detail header: code, phase, status, title; View (the study's page), Edit and the menu (Export Data as CSV or
 // JSON through trials.export, Generate Report through trials.report).
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
 import type { EditableStudy } from '@/features/studies/study-form';
 import { useTrialExport, useTrialReport } from './use-trial-files';
 import { PhaseBadge } from '@/components/ui/phase-badge';
+import { DocumentTitle } from '@/components/document-title';
 
 export type TrialDetail = RouterOutputs['trials']['byCode'];
 
@@ -66,11 +67,9 @@ export function BackToCtms() {
 
 export function TrialHeader({
   trial,
-  onView,
   reload,
 }: {
   trial: TrialDetail;
-  onView: () => void;
   reload: () => Promise<EditableStudy | undefined>;
 }) {
   const { t } = useTranslation('ctms');
@@ -86,13 +85,17 @@ export function TrialHeader({
             {trial.id}
           </h1>
           <PhaseBadge phase={trial.phase} />
+          <DocumentTitle title={trial.id} />
           <StatusBadge status={trial.status} />
         </div>
         <p className="text-lg text-slate-700 wrap-anywhere">{trial.title}</p>
       </div>
       <div className="ml-auto flex flex-wrap gap-2">
-        <Button variant="outline" onClick={onView}>
-          <Eye /> {t('detail.view')}
+        {/* The trial is a study: View opens the study's own page (sites, subjects, team, forms). */}
+        <Button asChild variant="outline">
+          <Link to={`/studies/${trial.dbId}`}>
+            <Eye aria-hidden /> {t('detail.view')}
+          </Link>
         </Button>
         {canEdit && (
           <EditStudyDialog study={trialToEditable(trial)} reload={reload} label={t('detail.edit')} />

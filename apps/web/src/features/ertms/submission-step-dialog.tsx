@@ -1,8 +1,8 @@
 // Submit (a draft), Record acknowledgement (submitted -> pending, with the agency's reference) and
 // Record decision (pending -> approved or rejected): the day it happened (today unless changed), an
 // optional note, sent with the version the dialog read. The server decides whether the step is allowed
-// (a Submit needs every required artifact linked as an approved document); its refusal is shown here
-// and in a toast, and a stale version offers Reload. The values are kept on any refusal.
+// (a Submit needs every required artifact linked as an approved document); its refusal is shown here,
+// once, and a stale version offers Reload. The values are kept on any refusal.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submissionStepInput, type SubmissionStepInput } from '@ctp/contracts';
@@ -55,8 +55,8 @@ export function SubmissionStepDialog({ step, row: initial, onClose }: { step: Su
         return;
       }
       const shown = { ...err, message: message(err.message) ?? err.message };
+      // Shown once, in the dialog, beside the step that was refused (not also as a toast).
       setError(shown);
-      if (err.code === 'PRECONDITION_FAILED') toast({ title: t('toasts.refused'), description: shown.message, variant: 'destructive' });
     },
   });
 

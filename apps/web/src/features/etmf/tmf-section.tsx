@@ -44,7 +44,7 @@ export function TmfSection({
                 type="button"
                 data-testid="etmf-artifact"
                 data-artifact={a.number}
-                className="flex w-full flex-wrap items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
+                className="flex w-full flex-wrap items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
                 onClick={() => onChoose(a.number)}
                 title={t('tree.showDocumentsOf', { name: `${a.number} ${a.name}` })}
               >

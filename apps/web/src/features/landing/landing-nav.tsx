@@ -15,7 +15,7 @@ export function LandingNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t('brand.home')}>
+        <Link to="/">
           <Brand compact />
         </Link>
         <nav aria-label={t('nav.label')} className="hidden items-center gap-6 md:flex">

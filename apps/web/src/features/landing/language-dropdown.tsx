@@ -17,8 +17,8 @@ export default function LanguageDropdown({ defaultOpen = false }: { defaultOpen?
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('nav.language')}>
-          <Globe aria-hidden /> <span className="hidden sm:inline">{current.label}</span>
+        <Button variant="ghost" size="sm">
+          <Globe aria-hidden /> <span className="sr-only">{t('nav.language')}</span> <span className="hidden sm:inline">{current.label}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-40 border-border">

@@ -19,13 +19,12 @@ export function LanguageMenu() {
     <Button
       variant="ghost"
       size="sm"
-      aria-label={t('nav.language')}
       aria-haspopup="menu"
       onPointerEnter={() => void loadDropdown()}
       onFocus={() => void loadDropdown()}
       onClick={() => setWanted(true)}
     >
-      <Globe aria-hidden /> <span className="hidden sm:inline">{current.label}</span>
+      <Globe aria-hidden /> <span className="sr-only">{t('nav.language')}</span> <span className="hidden sm:inline">{current.label}</span>
     </Button>
   );
   if (!wanted) return standIn;

@@ -1,8 +1,9 @@
-// Search (patient code, study code or site name; applied with Filter or Enter), study filter (the
-// user's studies), status filter, and Export of the filtered list. Every filter runs on the server.
-import { useState } from 'react';
+// Search (patient code, study code or site name; applied as one types, like the other lists), Filter
+// (opens the study filter, the user's studies, and the status filter), and Export of the filtered
+// list. Every filter runs on the server.
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, Filter, Search, X } from 'lucide-react';
+import { Download, Filter, X } from 'lucide-react';
 import { PATIENT_STATUSES, type PatientFilterInput } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { useCan } from '@/lib/auth';
@@ -10,7 +11,8 @@ import { downloadText } from '@/lib/format';
 import { serverError } from '@/lib/server-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/input';
+import { SearchBox } from '@/components/search-box';
 import { toast } from '@/components/ui/use-toast';
 
 type Change = Record<string, string | number | null | undefined>;
@@ -32,13 +34,10 @@ export function PatientFilters({
     { enabled: filters.siteId !== undefined },
   );
   const [exporting, setExporting] = useState(false);
-  const [text, setText] = useState(filters.search ?? '');
-  const [applied, setApplied] = useState(filters.search ?? '');
-  // The URL changed under us (top bar search, back button): show what is applied.
-  if ((filters.search ?? '') !== applied) {
-    setApplied(filters.search ?? '');
-    setText(filters.search ?? '');
-  }
+  // The study and status filters sit behind Filter, open from the start when one of them is applied.
+  const active = [filters.studyId, filters.status].filter((f) => f !== undefined).length;
+  const [open, setOpen] = useState(active > 0);
+  const panelId = useId();
   const knownStudy = studies.data?.items.some((s) => s.id === filters.studyId);
 
   async function exportCsv() {
@@ -56,65 +55,62 @@ export function PatientFilters({
 
   return (
     <div className="grid gap-2">
-      <form
-        role="search"
-        className="flex flex-wrap gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onChange({ search: text.trim() });
-        }}
-      >
-        <div className="relative min-w-60 flex-1">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            className="pl-9"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={t('filters.searchPlaceholder')}
-            aria-label={t('filters.search')}
-          />
-        </div>
-        <NativeSelect
-          className="w-48"
-          value={filters.studyId ?? ''}
-          onChange={(e) => onChange({ studyId: e.target.value })}
-          aria-label={t('filters.study')}
+      <div className="flex flex-wrap gap-2">
+        <SearchBox
+          value={filters.search ?? ''}
+          onSearch={(search) => onChange({ search })}
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
         >
-          <option value="">{t('filters.allStudies')}</option>
-          {filters.studyId !== undefined && !knownStudy && (
-            <option value={filters.studyId}>#{filters.studyId}</option>
-          )}
-          {studies.data?.items.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.studyId}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect
-          className="w-44"
-          value={filters.status ?? ''}
-          onChange={(e) => onChange({ status: e.target.value })}
-          aria-label={t('filters.status')}
-        >
-          <option value="">{t('filters.allStatuses')}</option>
-          {PATIENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {tc(`status.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="outline">
-          <Filter /> {t('filters.filter')}
+          <Filter aria-hidden /> {t('filters.filter')}
+          {active > 0 && <Badge tone="primary">{active}</Badge>}
         </Button>
         {canExport && (
           <Button type="button" variant="outline" onClick={exportCsv} disabled={exporting}>
-            <Download /> {exporting ? t('export.running') : t('export.button')}
+            <Download aria-hidden /> {exporting ? t('export.running') : t('export.button')}
           </Button>
         )}
-      </form>
+      </div>
+      {open && (
+        <div id={panelId} role="group" aria-label={t('filters.panel')} className="flex flex-wrap gap-2 rounded-md border border-border bg-white p-3">
+          <NativeSelect
+            className="w-48"
+            value={filters.studyId ?? ''}
+            onChange={(e) => onChange({ studyId: e.target.value })}
+            aria-label={t('filters.study')}
+          >
+            <option value="">{t('filters.allStudies')}</option>
+            {filters.studyId !== undefined && !knownStudy && (
+              <option value={filters.studyId}>#{filters.studyId}</option>
+            )}
+            {studies.data?.items.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.studyId}
+              </option>
+            ))}
+          </NativeSelect>
+          <NativeSelect
+            className="w-44"
+            value={filters.status ?? ''}
+            onChange={(e) => onChange({ status: e.target.value })}
+            aria-label={t('filters.status')}
+          >
+            <option value="">{t('filters.allStatuses')}</option>
+            {PATIENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {tc(`status.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
       {filters.siteId !== undefined && (
         <div>
           <Badge tone="primary" className="gap-1" data-testid="site-filter">
@@ -127,7 +123,7 @@ export function PatientFilters({
               aria-label={t('filters.clearSite')}
               className="rounded-full hover:bg-blue-100"
             >
-              <X className="h-3 w-3" />
+              <X className="h-3 w-3" aria-hidden />
             </button>
           </Badge>
         </div>

@@ -16,7 +16,7 @@ export function SiteCard({ site }: { site: Site }) {
   return (
     <Link
       to={`/sites/${site.id}`}
-      className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/50"
+      className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
       data-testid="site-card"
     >
       <Card className="h-full transition-shadow group-hover:shadow-md">

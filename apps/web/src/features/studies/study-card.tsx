@@ -17,7 +17,7 @@ export function StudyCard({
   return (
     <Link
       to={`/studies/${study.id}`}
-      className="block rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/50"
+      className="block rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
       data-testid="study-card"
     >
       <Card className="h-full transition-shadow hover:shadow-md">

@@ -8,6 +8,7 @@ import type { FormDetail } from '@ctp/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { BuilderState } from './use-builder-state';
+import { DocumentTitle } from '@/components/document-title';
 
 const STATUS_TONE: Record<string, BadgeTone> = { draft: 'neutral', active: 'success', archived: 'danger' };
 
@@ -59,6 +60,7 @@ export function BuilderHeader({
             )}
           </div>
           <h1 className="text-2xl font-bold tracking-tight">{detail.formName}</h1>
+          <DocumentTitle title={detail.formName} />
           {detail.description ? <p className="text-sm text-muted-foreground">{detail.description}</p> : null}
         </div>
         {editable && (

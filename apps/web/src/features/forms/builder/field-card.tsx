@@ -64,12 +64,12 @@ export function FieldCard({ id, field, position, count, selected, readOnly, issu
             {...attributes}
             {...listeners}
             aria-label={t('list.dragHandle', { code })}
-            className="mt-1 cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/50"
+            className="mt-1 cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
           >
             <GripVertical className="size-4" aria-hidden />
           </button>
         )}
-        <button type="button" onClick={onSelect} aria-current={selected ? 'true' : undefined} className="grid min-w-0 flex-1 gap-1 rounded p-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/50">
+        <button type="button" onClick={onSelect} aria-current={selected ? 'true' : undefined} className="grid min-w-0 flex-1 gap-1 rounded p-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary">
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-xs font-semibold text-primary">{code}</span>
             <span className="text-xs text-muted-foreground">{t(`types.${field.type}`)}</span>
