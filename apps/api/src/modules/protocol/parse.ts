@@ -5,11 +5,12 @@
 import type { ProtocolEvidence } from '@ctp/contracts';
 import type { Block, ExtractedDocument } from './blocks.ts';
 import { evidenceOf } from './evidence.ts';
-import { matchConcepts, tidyLabel, type ConceptMatch } from './map.ts';
+import { matchConcepts, type ConceptMatch } from './map.ts';
 import { tableSchedules, type TableSchedule } from './schedule/table.ts';
 import { plannedEnrollment } from './enrollment.ts';
 import { endpointsFromTable } from './endpoints.ts';
 import { listItems } from './lists.ts';
+import { assessmentPhrases } from './schedule/prose-phrases.ts';
 import { looksLikeHeading, readSections, sectionBlocks, sectionOf } from './sections.ts';
 import { finishVisits, NUM, parseVisitLabel, type VisitLabel } from './schedule/visit-label.ts';
 
@@ -57,18 +58,6 @@ const VISIT_LEAD = new RegExp(
   'i',
 );
 const EVERY_VISIT = /\b(?:at|during) (?:every|each|all)(?: study| scheduled| clinic)? visits?\b|\bat all time ?points\b/i;
-
-/** Assessment phrases in a run of prose: the comma/semicolon/'and' separated items that name a concept. */
-function assessmentPhrases(text: string): { label: string; concepts: ConceptMatch[] }[] {
-  const out: { label: string; concepts: ConceptMatch[] }[] = [];
-  for (const part of text.split(/[;,]|\band\b(?![^()]*\))|\bas well as\b|\bincluding\b(?![^()]*\))/i)) {
-    const label = tidyLabel(part.replace(/^\s*(?:a|an|the|will be|are|is|to be)\s+/i, '').replace(/\bwill be\b.*$/i, '')).trim();
-    if (label.length < 2 || label.length > 120) continue;
-    const concepts = matchConcepts(label);
-    if (concepts.length) out.push({ label, concepts });
-  }
-  return out;
-}
 
 // --- The whole analysis -------------------------------------------------------------------------------------
 
@@ -166,8 +155,9 @@ export function parseProtocol(doc: ExtractedDocument): ParsedProtocol {
     for (const p of assessmentPhrases(b.text)) {
       if (schedule && p.concepts.every((c) => c.key.startsWith('instrument:'))) continue;
       const known = [...assessments.values()].some((a) => a.concepts.some((c) => p.concepts.some((pc) => pc.key === c.key)));
-      if (known && !every) continue;
-      addAssessment(p.label, p.concepts, every ? visits.map((v) => v.code) : [], evidenceOf(b));
+      // Proposed from prose only with its visits: named without a visit, it is no schedule.
+      if (known || !every || !visits.length) continue;
+      addAssessment(p.label, p.concepts, visits.map((v) => v.code), evidenceOf(b));
     }
   }
   const order = new Map(visits.map((v, i) => [v.code, i]));
