@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { protocolAnalysis } from '@ctp/contracts';
 import { extractDocument } from '../src/modules/protocol/extract.ts';
 import { analyseDocument } from '../src/modules/protocol/analyze.ts';
-import { CORPUS, HEADER_ONCE } from './fixtures/protocols/corpus/index.ts';
+import { CORPUS, HEADER_ONCE, WORD_RUNS } from './fixtures/protocols/corpus/index.ts';
 import { truthOf } from './fixtures/protocols/corpus/design.ts';
 import { formatScore, measure, type Measured } from './fixtures/protocols/corpus/measure.ts';
 
@@ -26,11 +26,15 @@ const FLOOR: Record<string, Floor> = {
   'own-oncology.docx': { visits: [100, 100], assessments: [100, 100], pairs: [100, 100], criteria: [100, 100], endpoints: [100, 100], enrollment: true },
   'usdm-devices.header-once.pdf': { visits: [100, 100], assessments: [100, 100], pairs: [100, 100], criteria: [100, 100], endpoints: [100, 100], enrollment: true },
   'own-oncology.header-once.pdf': { visits: [100, 100], assessments: [100, 100], pairs: [100, 100], criteria: [100, 100], endpoints: [100, 100], enrollment: true },
+  'usdm-observational.word-runs.pdf': { visits: [100, 100], assessments: [100, 100], pairs: [100, 100], criteria: [100, 100], endpoints: [100, 100], enrollment: true },
+  'own-crossover.word-runs.pdf': { visits: [100, 100], assessments: [100, 100], pairs: [100, 100], criteria: [100, 100], endpoints: [100, 100], enrollment: true },
+  'own-oncology.word-runs.pdf': { visits: [100, 100], assessments: [100, 100], pairs: [100, 100], criteria: [100, 100], endpoints: [100, 100], enrollment: true },
 };
 
 const LAYOUTS = [
   ...CORPUS.flatMap((design) => (['pdf', 'docx'] as const).map((format) => ({ design, format, name: `${design.id}.${format}` }))),
   ...HEADER_ONCE.map((design) => ({ design, format: 'pdf' as const, name: `${design.id}.header-once.pdf` })),
+  ...WORD_RUNS.map((design) => ({ design, format: 'pdf' as const, name: `${design.id}.word-runs.pdf` })),
 ];
 
 describe('protocol corpus: recall and precision per layout', () => {
