@@ -4,6 +4,7 @@
 // (pieces) so that a table can be rebuilt by its columns rather than by the gaps between words.
 import fsp from 'node:fs/promises';
 import { extractTextItems, getDocumentProxy } from 'unpdf';
+import { isMark } from './schedule/grid.ts';
 import { EXTRACT_LIMITS, rowBlock, UnreadableDocumentError, clean, type Block, type ExtractedDocument, type Piece } from './blocks.ts';
 
 export interface PdfItem {
@@ -84,10 +85,14 @@ export function pdfLines(raw: PdfItem[]): PdfLine[] {
   lines.sort((a, b) => b.y - a.y);
   for (const l of lines) l.items.sort((a, b) => a.x - b.x);
   const wide = lines.map((l) => lineCells(l.items, l.size, 1.0));
-  const isRow = wide.map((c) => c.cells.length >= 2);
+  // A line of marks alone is a table row (the marks of a row whose label runs over two lines around them).
+  const marksOnly = wide.map((c) => c.cells.length > 0 && c.cells.every(isMark));
+  const isRow = wide.map((c, i) => c.cells.length >= 2 || marksOnly[i]!);
   let inTable = false;
   return lines.map((l, i) => {
-    inTable = isRow[i]! || (inTable && (!!isRow[i + 1] || !!isRow[i + 2]));
+    // A one-cell line between rows is the table's too (a wrapped label, a category), and so is the line
+    // just below a row of marks alone (its label's second line).
+    inTable = isRow[i]! || (inTable && (!!isRow[i + 1] || !!isRow[i + 2] || !!isRow[i + 3] || !!marksOnly[i - 1]));
     const pieces = lineCells(l.items, l.size, 0.12).pieces;
     return inTable ? { ...lineCells(l.items, l.size, 0.35), pieces, inTable } : { ...wide[i]!, pieces, inTable };
   });

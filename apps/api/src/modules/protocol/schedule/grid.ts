@@ -78,20 +78,34 @@ function positionalGrid(rows: Block[]): Grid | null {
   const header = logical
     .filter((h) => h.lines.some((l) => l.length))
     .map((h) => ({ label: h.label, cells: spread(h.lines, xs, bounds, columnOf) }));
-  const body: Grid['body'] = [];
-  split.slice(firstBody).forEach((r, i) => {
-    const block = rows[firstBody + i]!;
+  const body: (Grid['body'][number] & { straddled?: boolean })[] = [];
+  // The body starts after the last header line giving column text: a label line between them is the
+  // first row's (or a category).
+  let start = firstBody;
+  while (start > 0 && !split[start - 1]!.cells.length) start--;
+  let pending: string | null = null;
+  split.slice(start).forEach((r, i) => {
+    const block = rows[start + i]!;
     const columns = [...new Set(r.cells.filter((p) => isMark(p.text)).map((p) => columnOf(centre(p))).filter((k) => k >= 0))].sort((a, b) => a - b);
     const previous = body[body.length - 1];
+    const adjacent = previous?.block.row === (block.row ?? 0) - 1 && previous?.block.page === block.page;
     if (!columns.length) {
-      // A label wrapped onto the next line continues the row above; any other unmarked row is a category.
-      if (previous && /^[a-z(]/.test(r.label) && !r.cells.length && previous.block.row === (block.row ?? 0) - 1) previous.label = `${previous.label} ${r.label}`;
+      if (r.cells.length || !r.label) pending = null;
+      // A label wrapped onto the next line continues the row above (any second line when the row's marks
+      // stood between its label's lines); any other unmarked line is a category, or a label whose marks follow.
+      else if (previous && adjacent && (previous.straddled || /^[a-z(]/.test(r.label))) {
+        previous.label = `${previous.label} ${r.label}`;
+        previous.straddled = false;
+      } else pending = r.label;
       return;
     }
-    if (r.label) body.push({ label: r.label, columns, block });
+    // Marks without a label: centred between the lines of the label above and below.
+    const label = r.label || pending;
+    if (label) body.push({ label, columns, block, straddled: !r.label });
+    pending = null;
   });
   const headerBlock = rows[Math.max(0, firstBody - 1)] ?? null;
-  return { header, headerBlock: firstBody > 0 ? headerBlock : null, body, xs };
+  return { header, headerBlock: firstBody > 0 ? headerBlock : null, body: body.map(({ straddled: _, ...b }) => b), xs };
 }
 
 /**
@@ -160,11 +174,11 @@ function cellGrid(rows: Block[]): Grid | null {
  * A positional table's header as written (the lines above its first marked row, a category line just
  * above that left out) and where its body starts: the pages of one schedule repeat the same header.
  */
-export function rawHeader(rows: Block[]): { signature: string; firstBody: number } {
+export function rawHeader(rows: Block[]): { signature: string; firstBody: number; bodyStart: number } {
   const firstBody = rows.findIndex((r) => piecesOf(r).some((p, i) => i > 0 && isMark(p.text)));
   let end = firstBody < 0 ? rows.length : firstBody;
   while (end > 0 && piecesOf(rows[end - 1]!).length === 1) end--;
-  return { signature: rows.slice(0, end).map((r) => r.text).join('\n'), firstBody };
+  return { signature: rows.slice(0, end).map((r) => r.text).join('\n'), firstBody, bodyStart: end };
 }
 
 export function gridOf(rows: Block[]): Grid | null {

@@ -66,11 +66,11 @@ function joinPages(tables: Block[][]): Block[][] {
       out.push({ signature: '', rows });
       continue;
     }
-    const { signature, firstBody } = rawHeader(rows);
+    const { signature, firstBody, bodyStart } = rawHeader(rows);
     const last = out[out.length - 1];
     const lastPage = last?.rows[last.rows.length - 1]?.page ?? null;
     const nextPage = lastPage !== null && rows[0]?.page === lastPage + 1;
-    if (last && last.signature && firstBody >= 0 && nextPage && (signature === last.signature || !signature)) last.rows.push(...rows.slice(firstBody));
+    if (last && last.signature && firstBody >= 0 && nextPage && (signature === last.signature || !signature)) last.rows.push(...rows.slice(bodyStart));
     else out.push({ signature, rows: [...rows] });
   }
   return out.map((t) => t.rows);
