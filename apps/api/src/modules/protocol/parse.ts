@@ -1,7 +1,8 @@
 // What a study builder needs from a protocol's text: the schedule of assessments (from a table whose
 // rows are assessments and whose columns are visits, or else from the prose: 'Week 4 (Day 28 ± 3):
 // vital signs, ...'), the eligibility criteria, the primary and secondary endpoints and the planned
-// enrollment. Rules over words and layout, no model: each finding keeps the block it came from.
+// enrollment. Rules over words and layout, no model: each finding keeps the block it came from. The parts
+// live beside it: schedule/ (tables, visit labels, prose phrases), sections, lists, endpoints, enrollment.
 import type { ProtocolEvidence } from '@ctp/contracts';
 import type { Block, ExtractedDocument } from './blocks.ts';
 import { evidenceOf } from './evidence.ts';
