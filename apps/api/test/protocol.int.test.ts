@@ -36,6 +36,18 @@ async function analyse(role: string | null, file: { name: string; content: Buffe
   return { status: res.status, body: (await res.json()) as any };
 }
 
+/** A PDF that opens only with a password (pdfkit's encryption). */
+async function lockedPdf(): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ userPassword: 'secret', ownerPassword: 'owner' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.text('Inclusion Criteria: 1. Adults aged 18 to 65 years.');
+  doc.end();
+  return done;
+}
+
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
   as = await callersForEveryRole(t.database);
@@ -83,6 +95,7 @@ describe('POST /api/studies/analyze-protocol', () => {
       ['a DOCX named .doc', { name: 'protocol.doc', content: fixture('alpha-table.docx') }, /not a DOC file/],
       ['binary named .txt', { name: 'protocol.txt', content: Buffer.from([0x41, 0x00, 0x42, 0xff]) }, /not a TXT file/],
       ['a broken PDF', { name: 'broken.pdf', content: Buffer.from('%PDF-1.7\nnot really a pdf\n') }, /PDF file could not be read|No text could be read/],
+      ['a password-protected PDF', { name: 'locked.pdf', content: await lockedPdf() }, /^The PDF is password-protected: remove the password and upload it again$/],
       ['an OLE file that is not Word', { name: 'other.doc', content: Buffer.from(CFB.write(Object.assign(CFB.utils.cfb_new(), {}), { type: 'buffer' }) as Uint8Array) }, /DOC file could not be read/],
     ];
     for (const [what, file, message] of refusals) {

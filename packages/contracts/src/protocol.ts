@@ -41,6 +41,8 @@ export const proposedVisit = z.object({
   /** Study day (protocol numbering: Week 4 is day 28); assumed when the protocol does not state it. */
   day: z.number().int(),
   dayStated: z.boolean(),
+  /** The day was computed from weeks (× 7) or months (× 30): the protocol gives no day for the visit. */
+  dayDerived: z.boolean().optional(),
   windowBefore: z.number().int(),
   windowAfter: z.number().int(),
   /** The assessments the protocol schedules at this visit (their labels as written). */

@@ -6,57 +6,12 @@
 import fsp from 'node:fs/promises';
 import mammoth from 'mammoth';
 import WordExtractor from 'word-extractor';
-import { extractTextItems, getDocumentProxy } from 'unpdf';
+import { EXTRACT_LIMITS, UnreadableDocumentError, clean, rowBlock, totalChars, type Block, type ExtractedDocument } from './blocks.ts';
+import { extractPdf } from './extract-pdf.ts';
 import type { ProtocolExtension } from '@ctp/contracts';
 
-export interface Block {
-  kind: 'text' | 'row';
-  /** The block's text; a row's cells joined with ' | '. */
-  text: string;
-  /** A table row's cells in order. */
-  cells?: string[];
-  /**
-   * The horizontal centre of each cell where empty cells leave no trace (a PDF's rows, a text file's
-   * aligned columns): cells are matched to the header's columns by position, not by order.
-   */
-  cellX?: number[];
-  /** A heading by its style (DOCX h1-h6). Plain-text headings are recognised by their words. */
-  heading?: boolean;
-  page: number | null;
-  paragraph: number | null;
-  line: number | null;
-  table: number | null;
-  row: number | null;
-}
-
-export interface ExtractedDocument {
-  format: ProtocolExtension;
-  pages: number | null;
-  paragraphs: number;
-  tables: number;
-  blocks: Block[];
-}
-
-/** The most a document may hold: beyond this the analysis refuses it (a protocol is far smaller). */
-export const EXTRACT_LIMITS = { pdfPages: 1000, characters: 5_000_000 } as const;
-
-export class UnreadableDocumentError extends Error {}
-
-const clean = (s: string) =>
-  s
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
-    .replace(/[\u00a0\u2000-\u200b]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-function rowBlock(cells: string[], at: Omit<Block, 'kind' | 'text' | 'cells'>, cellX?: number[]): Block {
-  return { kind: 'row', text: cells.filter(Boolean).join(' | '), cells, ...(cellX && { cellX }), ...at };
-}
-
-function totalChars(blocks: Block[]) {
-  return blocks.reduce((n, b) => n + b.text.length, 0);
-}
+export { EXTRACT_LIMITS, UnreadableDocumentError, type Block, type ExtractedDocument } from './blocks.ts';
+export { pdfLines } from './extract-pdf.ts';
 
 // --- Plain text -------------------------------------------------------------------------------------
 
@@ -126,45 +81,84 @@ function decodeEntities(s: string): string {
   });
 }
 
-/** Blocks from the simple, well-formed HTML mammoth writes (p, h1-h6, li, table/tr/td/th, inline tags). */
+/** A cell's lines joined: a word broken at its hyphen ('Pre-' / 'dose') is one word again. */
+const LINE_BREAK = '\u2028';
+const joinBrokenLines = (s: string) => s.replace(/(\p{L})-\s*\u2028\s*(?=\p{Ll})/gu, '$1-').replace(/\u2028/g, ' ');
+
+/** Footnote marks set as superscript ('Vital signs<sup>a</sup>'): not part of the text. */
+const SUP_MARK = /^\s*[a-z\d*†‡§¶#,]{1,4}\s*$/i;
+
+/**
+ * Blocks from the simple, well-formed HTML mammoth writes (p, h1-h6, li, table/tr/td/th, inline tags).
+ * A list item keeps its nesting (a criterion's sub-items), a row the cells a merged cell spans, and
+ * superscript footnote marks are dropped while subscripts stay in the word (SpO<sub>2</sub>).
+ */
 export function blocksFromHtml(html: string): { blocks: Block[]; paragraphs: number; tables: number } {
   const blocks: Block[] = [];
   let paragraphs = 0;
   let tables = 0;
   let tableDepth = 0;
+  let listDepth = 0;
   let row: string[] | null = null;
+  let spanned: boolean[] = [];
   let rowNumber = 0;
   let cell: string | null = null;
   let cellSpan = 1;
   let cellRowSpan = 1;
+  let sup: string | null = null;
   /** Columns still covered by a cell above (rowspan): column index -> rows left. */
   let spans = new Map<number, number>();
   let text = '';
   let heading = false;
+  let itemLevel: number | null = null;
   const flushText = () => {
     const t = clean(decodeEntities(text));
     text = '';
     if (!t) return;
     paragraphs++;
-    blocks.push({ kind: 'text', text: t, ...(heading && { heading: true }), page: null, paragraph: paragraphs, line: null, table: null, row: null });
+    blocks.push({
+      kind: 'text',
+      text: t,
+      ...(heading && { heading: true }),
+      ...(itemLevel !== null && { listLevel: itemLevel }),
+      page: null,
+      paragraph: paragraphs,
+      line: null,
+      table: null,
+      row: null,
+    });
   };
   const fillSpans = () => {
     if (!row) return;
     while ((spans.get(row.length) ?? 0) > 0) {
       spans.set(row.length, spans.get(row.length)! - 1);
       row.push('');
+      spanned.push(false);
     }
+  };
+  const addText = (t: string) => {
+    if (sup !== null) sup += t;
+    else if (cell !== null) cell += t;
+    else if (tableDepth === 0) text += t;
   };
   const re = /<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g;
   for (let m = re.exec(html); m; m = re.exec(html)) {
     if (m[4] !== undefined) {
-      if (cell !== null) cell += m[4];
-      else if (tableDepth === 0) text += m[4];
+      addText(m[4]);
       continue;
     }
     const closing = m[1] === '/';
     const tag = m[2]!.toLowerCase();
     const attrs = m[3] ?? '';
+    if (tag === 'sup') {
+      if (!closing) sup = '';
+      else if (sup !== null) {
+        const kept = SUP_MARK.test(decodeEntities(sup)) ? '' : sup;
+        sup = null;
+        addText(kept);
+      }
+      continue;
+    }
     if (tag === 'table') {
       if (!closing) {
         if (tableDepth === 0) {
@@ -183,10 +177,15 @@ export function blocksFromHtml(html: string): { blocks: Block[]; paragraphs: num
       continue;
     }
     if (tableDepth === 1) {
-      if (tag === 'tr' && !closing) row = [];
-      else if (tag === 'tr' && closing && row) {
+      if (tag === 'tr' && !closing) {
+        row = [];
+        spanned = [];
+      } else if (tag === 'tr' && closing && row) {
         fillSpans();
-        if (row.some(Boolean)) blocks.push(rowBlock(row, { page: null, paragraph: null, line: null, table: tables, row: ++rowNumber }));
+        if (row.some(Boolean)) {
+          const b = rowBlock(row, { page: null, paragraph: null, line: null, table: tables, row: ++rowNumber });
+          blocks.push(spanned.some(Boolean) ? { ...b, spanned } : b);
+        }
         row = null;
       } else if ((tag === 'td' || tag === 'th') && !closing) {
         fillSpans();
@@ -195,18 +194,29 @@ export function blocksFromHtml(html: string): { blocks: Block[]; paragraphs: num
         cellRowSpan = Math.min(500, Number(/rowspan="?(\d+)/i.exec(attrs)?.[1] ?? 1) || 1);
       } else if ((tag === 'td' || tag === 'th') && closing && row && cell !== null) {
         const start = row.length;
-        row.push(clean(decodeEntities(cell)));
-        for (let i = 1; i < cellSpan; i++) row.push('');
+        row.push(clean(joinBrokenLines(decodeEntities(cell.trim()))));
+        spanned.push(false);
+        for (let i = 1; i < cellSpan; i++) {
+          row.push('');
+          spanned.push(true);
+        }
         if (cellRowSpan > 1) for (let i = 0; i < cellSpan; i++) spans.set(start + i, cellRowSpan - 1);
         cell = null;
       } else if (cell !== null && closing && (tag === 'p' || tag === 'li' || /^h[1-6]$/.test(tag))) cell += ' ';
-      else if (cell !== null && tag === 'br') cell += ' ';
+      else if (cell !== null && tag === 'br') cell += LINE_BREAK;
+      continue;
+    }
+    if (tag === 'ol' || tag === 'ul') {
+      flushText();
+      listDepth = Math.max(0, listDepth + (closing ? -1 : 1));
+      itemLevel = listDepth > 0 ? listDepth - 1 : null;
       continue;
     }
     if (tag === 'p' || tag === 'li' || /^h[1-6]$/.test(tag)) {
       if (!closing) {
         flushText();
         heading = /^h[1-6]$/.test(tag);
+        if (tag === 'li') itemLevel = listDepth - 1;
       } else {
         flushText();
         heading = false;
@@ -270,97 +280,6 @@ async function extractDoc(path: string): Promise<ExtractedDocument> {
   }
   const { blocks, paragraphs, tables } = blocksFromWordBody(body);
   return { format: 'doc', pages: null, paragraphs, tables, blocks };
-}
-
-// --- PDF (unpdf) --------------------------------------------------------------------------------------
-
-interface PdfItem {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  fontSize: number;
-}
-
-/** A line's items as cells: text set apart by a gap wider than `gapEm` times the font size starts a cell. */
-function lineCells(items: PdfItem[], size: number, gapEm: number): { cells: string[]; cellX: number[] } {
-  const cells: { text: string; start: number; end: number }[] = [];
-  for (const p of items) {
-    const last = cells[cells.length - 1];
-    const gap = last ? p.x - last.end : Infinity;
-    const em = Math.max(size, p.fontSize || 0);
-    if (last && gap < em * gapEm) {
-      last.text += (gap > (p.fontSize || size) * 0.15 && !last.text.endsWith(' ') ? ' ' : '') + p.str;
-      last.end = Math.max(last.end, p.x + p.width);
-    } else cells.push({ text: p.str, start: p.x, end: p.x + p.width });
-  }
-  const kept = cells.map((c) => ({ ...c, text: clean(c.text) })).filter((c) => c.text);
-  return { cells: kept.map((c) => c.text), cellX: kept.map((c) => (c.start + c.end) / 2) };
-}
-
-/**
- * A page's text items as lines (top to bottom), each split into cells where a wide gap (1 em) separates
- * text. Lines in a table (two or more cells, or a one-cell line between such rows) are split again at a
- * narrower gap: a table's columns sit closer than the words of a sentence ever do in a drawn run.
- */
-export function pdfLines(items: PdfItem[]): { cells: string[]; cellX: number[]; inTable: boolean }[] {
-  const visible = items.filter((i) => i.str.trim());
-  const sorted = [...visible].sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: { y: number; size: number; items: PdfItem[] }[] = [];
-  for (const item of sorted) {
-    const size = item.fontSize || 10;
-    const line = lines.find((l) => Math.abs(l.y - item.y) <= Math.max(l.size, size) * 0.45);
-    if (line) line.items.push(item);
-    else lines.push({ y: item.y, size, items: [item] });
-  }
-  lines.sort((a, b) => b.y - a.y);
-  for (const l of lines) l.items.sort((a, b) => a.x - b.x);
-  const wide = lines.map((l) => lineCells(l.items, l.size, 1.0));
-  const isRow = wide.map((c) => c.cells.length >= 2);
-  let inTable = false;
-  return lines.map((l, i) => {
-    inTable = isRow[i]! || (inTable && (!!isRow[i + 1] || !!isRow[i + 2]));
-    return inTable ? { ...lineCells(l.items, l.size, 0.35), inTable } : { ...wide[i]!, inTable };
-  });
-}
-
-async function extractPdf(path: string): Promise<ExtractedDocument> {
-  let pages: PdfItem[][];
-  let totalPages: number;
-  try {
-    const data = new Uint8Array(await fsp.readFile(path));
-    const pdf = await getDocumentProxy(data, { useSystemFonts: false, stopAtErrors: false, verbosity: 0 });
-    try {
-      if (pdf.numPages > EXTRACT_LIMITS.pdfPages) throw new UnreadableDocumentError(`The PDF has more than ${EXTRACT_LIMITS.pdfPages} pages`);
-      ({ items: pages, totalPages } = await extractTextItems(pdf));
-    } finally {
-      await pdf.loadingTask.destroy();
-    }
-  } catch (err) {
-    if (err instanceof UnreadableDocumentError) throw err;
-    throw new UnreadableDocumentError('The PDF file could not be read');
-  }
-  const blocks: Block[] = [];
-  let tables = 0;
-  pages.forEach((items, p) => {
-    let table = 0;
-    let row = 0;
-    pdfLines(items).forEach((l, i) => {
-      if (l.inTable) {
-        if (table === 0) {
-          tables++;
-          table = tables;
-          row = 0;
-        }
-        blocks.push(rowBlock(l.cells, { page: p + 1, paragraph: null, line: i + 1, table, row: ++row }, l.cellX));
-        return;
-      }
-      table = 0;
-      blocks.push({ kind: 'text', text: l.cells.join(' '), page: p + 1, paragraph: null, line: i + 1, table: null, row: null });
-    });
-  });
-  const paragraphs = blocks.filter((b) => b.kind === 'text').length;
-  return { format: 'pdf', pages: totalPages, paragraphs, tables, blocks };
 }
 
 /** Reads the file as the kind its (already checked) extension names. */

@@ -110,6 +110,7 @@ const INSTRUMENTS: readonly { name: string; pattern: RegExp; category: FormCateg
   { name: 'FACT-G', pattern: /\bFACT-?G\b/i, category: 'PRO' },
   { name: 'Brief Pain Inventory', pattern: /\bbrief pain inventory\b|\bBPI\b/i, category: 'PRO' },
   { name: 'PDQ-39', pattern: /\bPDQ-?39\b/i, category: 'PRO' },
+  { name: 'MIDAS', pattern: /\bMIDAS\b|\bmigraine disability assessment\b/i, category: 'PRO' },
   { name: 'MADRS', pattern: /\bMADRS\b/i, category: 'Visit' },
   { name: 'HAM-D', pattern: /\bHAM-?D\b|\bhamilton depression\b/i, category: 'Visit' },
   { name: 'CGI', pattern: /\bCGI(?:-[SI])?\b|\bclinical global impression\b/i, category: 'Visit' },
@@ -134,6 +135,8 @@ export interface ConceptMatch {
   formName: string;
   category: FormCategory;
   noForm: boolean;
+  /** Named by a generic word only ('questionnaire', 'scale', 'diary'), not a known instrument or domain. */
+  generic?: boolean;
 }
 
 /** A label without footnote marks and trailing punctuation ('Vital signs a' -> 'Vital signs'). */
@@ -161,7 +164,7 @@ export function matchConcepts(text: string): ConceptMatch[] {
     if (m) {
       const tidy = tidyLabel(text).slice(0, 80);
       const name = tidy.charAt(0).toUpperCase() + tidy.slice(1);
-      out.push({ key: `instrument:${name.toLowerCase()}`, matched: m[0], libraryDomain: null, formName: name, category: 'PRO', noForm: false });
+      out.push({ key: `instrument:${name.toLowerCase()}`, matched: m[0], libraryDomain: null, formName: name, category: 'PRO', noForm: false, generic: true });
     }
   }
   return out;
