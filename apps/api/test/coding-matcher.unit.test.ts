@@ -42,7 +42,7 @@ describe('each kind of variation', () => {
   it.each([
     ['Headache', 'Headache', 'exact LLT match'],
     ['mild headache since morning', 'Headache', 'extra words set aside: mild, since, morning'],
-    ['headache behind the eyes', 'Headache', 'all the words of the LLT found'],
+    ['headache behind the eyes', 'Headache', 'every word of the LLT is in the verbatim, which also says: behind, eye'],
     ['headaches', 'Headache', 'plural'],
     ['headahce', 'Headache', 'spelling corrected'],
     ['diarrhoea', 'Diarrhea', 'spelling variant'],
@@ -60,6 +60,23 @@ describe('each kind of variation', () => {
     expect(best.lltName).toBe(expected);
     expect(best.reasons.join(' | ')).toContain(reason);
     expect(best.socName).toBeTruthy();
+  });
+
+  it('explains coverage once and consistently: never "all the words found" beside "words not in the term"', () => {
+    // The reported case: every word of the LLT found, the verbatim longer than the term.
+    const whole = top('headache behind the eyes')!.reasons;
+    expect(whole.filter((r) => /^(every word|covers|verbatim words)/.test(r))).toEqual(['every word of the LLT is in the verbatim, which also says: behind, eye']);
+    // Part of the term matched: how much of the LLT, and which verbatim words it lacks; no claim of all.
+    const partial = match(index, 'abdominal cramps').candidates.find((c) => c.lltName === 'Abdominal pain')!.reasons;
+    expect(partial).toContain("covers 50 % of the LLT's words");
+    expect(partial).toContain('verbatim words not in the LLT: cramp');
+    for (const verbatim of ['headache behind the eyes', 'abdominal cramps', 'severe nausea and vomiting', 'rash on both arms']) {
+      for (const c of match(index, verbatim).candidates) {
+        const all = c.reasons.some((r) => r.startsWith('every word of the LLT'));
+        const missing = c.reasons.some((r) => r.startsWith('verbatim words not in the LLT') || r.startsWith('covers'));
+        expect(all && missing, `${verbatim} -> ${c.lltName}: ${c.reasons.join(' | ')}`).toBe(false);
+      }
+    }
   });
 
   it('answers nothing for words that match no term', () => {

@@ -151,9 +151,14 @@ export function match(index: DictionaryIndex, verbatim: string, limit = 10): { c
       const verbatimCoverage = usedVerbatim.size / n.tokens.length;
       score = 0.7 * termCoverage + 0.3 * verbatimCoverage;
       if (typos.length) reasons.unshift(`spelling corrected: ${typos.join(', ')}`);
-      if (verbatimCoverage < 1) reasons.push(`${n.tokens.length - usedVerbatim.size} of ${n.tokens.length} words not in the term`);
-      if (termCoverage < 1) reasons.push(`covers ${Math.round(termCoverage * 100)} % of the term's words`);
-      if (!typos.length && termCoverage === 1 && verbatimCoverage < 1) reasons.unshift('all the words of the LLT found');
+      // One statement about coverage, naming the words, so the LLT's side and the verbatim's side are never
+      // confused ("all the words found" beside "2 of 3 words not in the term" read as a contradiction).
+      const extra = n.tokens.filter((_, k) => !usedVerbatim.has(k));
+      if (termCoverage === 1) reasons.unshift(`every word of the LLT is in the verbatim${extra.length ? `, which also says: ${extra.join(', ')}` : ''}`);
+      else {
+        reasons.push(`covers ${Math.round(termCoverage * 100)} % of the LLT's words`);
+        if (extra.length) reasons.push(`verbatim words not in the LLT: ${extra.join(', ')}`);
+      }
     }
     if (!entry.term.isCurrent) {
       score -= 0.02;
