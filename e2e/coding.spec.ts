@@ -37,6 +37,8 @@ test('code an AE: the description is coded as it is typed, and the coder approve
 
   const dm = await pageAs(browser, 'data-manager', '/coding');
   await dm.getByRole('searchbox', { name: 'Search verbatims, terms or subjects' }).fill(verbatim);
+  // The search has applied (the demo's own AEs wait in the queue too): only this verbatim is listed.
+  await expect(dm.getByTestId('coding-row')).toHaveCount(1);
   const row = dm.getByTestId('coding-row').filter({ hasText: verbatim });
   await expect(row.getByTestId('coding-term')).toHaveText('Vomiting');
   // Why: one consistent explanation of the match.
@@ -51,4 +53,16 @@ test('code an AE: the description is coded as it is typed, and the coder approve
   await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await dm.getByLabel('Status').selectOption('coded');
   await expect(dm.getByTestId('coding-row').filter({ hasText: verbatim })).toContainText('Coded');
+});
+
+test('a fresh start has demo adverse events waiting at /coding, and the coder codes one', async ({ page }) => {
+  await loginAs(page, 'data-manager', '/coding');
+  // 'To review' is the default filter: demo AE reports proposed by the matcher.
+  const rows = page.getByTestId('coding-row').filter({ hasText: 'Adverse Event Report' });
+  await expect(rows.first()).toBeVisible();
+  const row = rows.first();
+  await expect(row).toHaveAttribute('data-status', 'proposed');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Coding approved').first()).toBeVisible();
+  await expect(row).toHaveAttribute('data-status', 'coded');
 });

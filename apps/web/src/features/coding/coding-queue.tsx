@@ -26,7 +26,7 @@ export function CodingQueueTable({ items, studyId }: { items: Item[]; studyId?: 
   const decide = trpc.coding.decide.useMutation({
     onSuccess: (_saved, input) => {
       const item = items.find((i) => i.id === input.id);
-      setApproved((prev) => new Set(prev).add(input.id));
+      if (item) setApproved((prev) => new Set(prev).add(item.id));
       toast({
         title: t('queue.approvedTitle'),
         description: t('queue.approvedText', {
