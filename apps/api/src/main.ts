@@ -8,6 +8,7 @@ import { createLogger } from './logger.ts';
 import express from 'express';
 import { createApp, createMetrics } from './app.ts';
 import { scheduleInsights } from './modules/dashboard/insights.ts';
+import { proposeUncodedAdverseEvents } from './modules/coding/pending.ts';
 
 const started = Date.now();
 let config;
@@ -32,7 +33,9 @@ if (applied.length) logger.info({ applied }, 'migrations applied');
 let seeded = false;
 if (config.SEED_DEMO_DATA && (await databaseIsEmpty(database.db))) {
   const summary = await seedDemoData(database.db, { password: config.DEMO_PASSWORD, storageDir: storageDirOf(config) });
-  logger.info(summary, 'demo data loaded');
+  // The demo's uncoded adverse events reach the coding queue as a submitted report's do.
+  const proposedForCoding = await proposeUncodedAdverseEvents(database.db);
+  logger.info({ ...summary, proposedForCoding }, 'demo data loaded');
   seeded = true;
 }
 // Without an administrator (no demo data), a one-time link to create the first one. Printed on the

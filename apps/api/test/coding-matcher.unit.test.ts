@@ -62,6 +62,24 @@ describe('each kind of variation', () => {
     expect(best.socName).toBeTruthy();
   });
 
+  it('explains coverage once and consistently: never "all the words found" beside "words not in the term"', () => {
+    // The reported case: every word of the LLT found, the verbatim longer than the term.
+    const whole = top('headache behind the eyes')!.reasons;
+    expect(whole.filter((r) => /words? (of the LLT )?found|not in the LLT/.test(r))).toEqual([
+      "every word of the LLT found; 2 of the verbatim's 3 words are not in the LLT",
+    ]);
+    // Part of the term matched: how much of the LLT, and how much of the verbatim it lacks; no claim of all.
+    const partial = match(index, 'abdominal cramps').candidates.find((c) => c.lltName === 'Abdominal pain')!.reasons;
+    expect(partial).toContain("1 of the LLT's 2 words found; 1 of the verbatim's 2 words is not in the LLT");
+    for (const verbatim of ['headache behind the eyes', 'abdominal cramps', 'severe nausea and vomiting', 'rash on both arms']) {
+      for (const c of match(index, verbatim).candidates) {
+        const all = c.reasons.some((r) => r.startsWith('every word of the LLT'));
+        const part = c.reasons.some((r) => /^\d+ of the LLT's \d+ words found/.test(r));
+        expect(all && part, `${verbatim} -> ${c.lltName}: ${c.reasons.join(' | ')}`).toBe(false);
+      }
+    }
+  });
+
   it('answers nothing for words that match no term', () => {
     expect(match(index, 'qwerty zxcvb').candidates).toEqual([]);
     expect(match(index, 'mild since yesterday').candidates).toEqual([]);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@ctp/db';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
+import { PENDING_CODING_REASON } from '../src/modules/coding/pending.ts';
 import { startServer, TestClient, demoEmail, type TestServer } from './support/app.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
 
@@ -44,6 +45,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await t.cleanup();
+});
+
+describe('the demo data', () => {
+  it("puts its uncoded adverse events' terms in the coding queue as a submitted report does, audited", async () => {
+    const queue = await as['data-manager']!.coding.queue({ status: 'proposed', limit: 100 });
+    const demoAes = queue.items.filter((i) => i.formName === 'Adverse Event Report');
+    expect(demoAes.length).toBeGreaterThan(0);
+    for (const i of demoAes) expect(i).toMatchObject({ status: 'proposed', method: 'matcher' });
+    expect(demoAes.some((i) => i.lltName === i.verbatim || i.verbatim === 'Upper respiratory tract infection')).toBe(true);
+    // Every submitted demo report has its term either coded or waiting for the coder: none is left out.
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from form_submissions s join forms f on f.id = s.form_id
+       where f.code = 'AE_REPORT' and s.status <> 'draft' and s.data ? 'AETERM'
+         and not exists (select 1 from coding_decisions d where d.submission_id = s.id)`.execute(t.database.db);
+    expect(rows[0]!.n).toBe(0);
+    const audit = await sql<{ n: number }>`select count(*)::int as n from audit_events where table_name = 'coding_decisions' and reason = ${PENDING_CODING_REASON}`.execute(t.database.db);
+    expect(audit.rows[0]!.n).toBeGreaterThan(0);
+  });
 });
 
 describe('POST /api/medical-coding', () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CFB from 'cfb';
 import { sql } from '@ctp/db';
-import { PROTOCOL_CREATE_REASON, protocolAnalysis, type ProtocolAnalysis } from '@ctp/contracts';
+import { PROTOCOL_CREATE_REASON, PROTOCOL_LIVE_REFUSAL, protocolLiveReason, protocolAnalysis, type ProtocolAnalysis } from '@ctp/contracts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { startServer, testConfig, TestClient, demoEmail, type TestServer } from './support/app.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
@@ -18,6 +18,7 @@ let t: TestDatabase;
 let server: TestServer;
 let as: Record<string, Caller>;
 let studyId: number;
+let liveStudyId: number;
 const clients: Record<string, TestClient> = {};
 
 async function client(role: string) {
@@ -52,11 +53,15 @@ beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
   as = await callersForEveryRole(t.database);
   server = await startServer(t.database, testConfig({ UPLOAD_MAX_MB: '1' }));
-  // A study the data manager builds forms for.
-  const { rows } = await sql<{ studyId: number }>`
-    select m.study_id from study_memberships m join users u on u.id = m.user_id
-     where u.email = ${demoEmail('data-manager')} order by m.study_id limit 1`.execute(t.database.db);
-  studyId = rows[0]!.studyId;
+  // Studies the data manager builds forms for: one in planning without subjects, one running with subjects.
+  const pick = (live: boolean) => sql<{ studyId: number }>`
+    select m.study_id from study_memberships m join users u on u.id = m.user_id join studies s on s.id = m.study_id
+     where u.email = ${demoEmail('data-manager')}
+       and (s.status <> 'planning') = ${live}
+       and exists (select 1 from patients p where p.study_id = s.id) = ${live}
+     order by m.study_id limit 1`.execute(t.database.db);
+  studyId = (await pick(false)).rows[0]!.studyId;
+  liveStudyId = (await pick(true)).rows[0]!.studyId;
 });
 afterAll(async () => {
   await server?.close();
@@ -181,5 +186,48 @@ describe('protocol.createFromProposal', () => {
   it('is FORBIDDEN for a monitor and refuses an empty proposal', async () => {
     await rejects(as.monitor!.protocol.createFromProposal({ studyId, visits: [], forms: [{ name: 'Vital Signs', category: 'Visit', libraryDomain: 'VS', visitCodes: [] }] }), 'FORBIDDEN');
     await rejects(as['data-manager']!.protocol.createFromProposal({ studyId, visits: [], forms: [] }), 'BAD_REQUEST', 'Tick at least one visit or form');
+  });
+});
+
+describe('a proposal applied to a live study', () => {
+  const proposal = {
+    visits: [{ code: 'LIVE_V1', name: 'Extra safety visit', dayOffset: 14, windowBefore: 1, windowAfter: 1 }],
+    forms: [{ name: 'Extra safety form', category: 'Safety' as const, libraryDomain: null, visitCodes: ['LIVE_V1'] }],
+  };
+  const auditRows = (after: number) =>
+    sql<{ tableName: string; reason: string }>`
+      select table_name as "tableName", reason from audit_events where id > ${after} and table_name in ('forms', 'visit_definitions') order by id`.execute(t.database.db);
+  const lastAudit = async () => Number((await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from audit_events`.execute(t.database.db)).rows[0]!.n);
+
+  it('protocol.target says whether the study is live, with its status and subjects', async () => {
+    const live = await as['data-manager']!.protocol.target({ studyId: liveStudyId });
+    expect(live.live).toBe(true);
+    expect(live.status).not.toBe('planning');
+    expect(live.subjects).toBeGreaterThan(0);
+    expect(await as['data-manager']!.protocol.target({ studyId })).toMatchObject({ studyId, status: 'planning', subjects: 0, live: false });
+    await rejects(as.monitor!.protocol.target({ studyId: liveStudyId }), 'FORBIDDEN');
+  });
+
+  it('is refused without the confirmation (PRECONDITION_FAILED) and writes nothing', async () => {
+    const before = await lastAudit();
+    await rejects(as['data-manager']!.protocol.createFromProposal({ studyId: liveStudyId, ...proposal }), 'PRECONDITION_FAILED', PROTOCOL_LIVE_REFUSAL);
+    expect((await auditRows(before)).rows).toEqual([]);
+    expect((await as['data-manager']!.visits.schedule({ studyId: liveStudyId })).visits.some((v) => v.code === 'LIVE_V1')).toBe(false);
+    // A confirmation without a reason is not one.
+    await rejects(
+      as['data-manager']!.protocol.createFromProposal({ studyId: liveStudyId, ...proposal, liveChange: { confirmed: true, reason: '' } }),
+      'BAD_REQUEST',
+      'Give a reason for the change',
+    );
+  });
+
+  it('with the confirmation and a reason, adds them and records the reason in the audit trail', async () => {
+    const before = await lastAudit();
+    const why = 'Protocol amendment 2 adds a safety visit';
+    const created = await as['data-manager']!.protocol.createFromProposal({ studyId: liveStudyId, ...proposal, liveChange: { confirmed: true, reason: why } });
+    expect(created).toMatchObject({ studyId: liveStudyId, visitsCreated: ['LIVE_V1'], links: 1 });
+    const { rows } = await auditRows(before);
+    expect(rows.map((r) => r.tableName).sort()).toEqual(['forms', 'visit_definitions']);
+    for (const r of rows) expect(r.reason).toBe(protocolLiveReason(why));
   });
 });

@@ -217,7 +217,7 @@ describe('EPOCH by the elements of the design', () => {
 });
 
 describe("the demo's adverse events and visits", () => {
-  it('AE: every report dated, with seriousness, outcome and its coded term', () => {
+  it('AE: every report dated, with seriousness, outcome and, once coded, its coded term', () => {
     const ae = rowsOf(aeStudy, 'AE');
     expect(ae.length).toBeGreaterThan(0);
     const coded: Record<string, string> = { HEADACHE: 'Headache', NAUSEA: 'Nausea', FATIGUE: 'Fatigue', 'INJECTION SITE REACTION': 'Injection site reaction', DIZZINESS: 'Dizziness', 'UPPER RESPIRATORY TRACT INFECTION': 'Upper respiratory infection' };
@@ -225,12 +225,16 @@ describe("the demo's adverse events and visits", () => {
       expect(r.AESTDTC, String(r.USUBJID)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(['Y', 'N']).toContain(r.AESER);
       expect(r.AEOUT).toBeTruthy();
-      expect(r.AEDECOD).toBe(coded[String(r.AETERM).toUpperCase()]);
-      expect(r.AEBODSYS).toBeTruthy();
+      // A quarter of the demo's reports wait in the coding queue: not coded yet, no decoded term.
+      if (r.AEDECOD) {
+        expect(r.AEDECOD).toBe(coded[String(r.AETERM).toUpperCase()]);
+        expect(r.AEBODSYS).toBeTruthy();
+      } else expect(r.AEBODSYS).toBeFalsy();
       if (r.AEENDTC) expect(day(r.AEENDTC) >= day(r.AESTDTC)).toBe(true);
       expect(r.EPOCH).toBe('TREATMENT');
     }
     expect(ae.some((r) => r.AEENDTC)).toBe(true);
+    expect(ae.some((r) => r.AEDECOD)).toBe(true);
   });
 
   it('no selection visit on or after Day 0, in any study', async () => {

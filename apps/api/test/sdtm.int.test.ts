@@ -1,6 +1,6 @@
 // SDTM generation on the seeded demo database: a run for a study, awaited, then the stored XPT files read
 // back: DM one row per subject with unique USUBJID; AE one row per adverse event entry, AESEQ unique per
-// subject, AEDECOD filled (the demo codes every AE); VS with its test codes; every --DTC ISO 8601.
+// subject, AEDECOD filled on every coded AE; VS with its test codes; every --DTC ISO 8601.
 // The run with its datasets and progress, a preview page, the REST paths (401, 400, 404, 202) and who
 // may export (a sponsor may not).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,11 +98,14 @@ describe('SDTM generation', () => {
     expect(ae.rows.length).toBe(count.rows[0]!.n);
     const keys = ae.rows.map((_, i) => `${col(ae, 'USUBJID')[i]}#${col(ae, 'AESEQ')[i]}`);
     expect(new Set(keys).size).toBe(keys.length);
-    // the demo codes every adverse event (to its demo dictionary): AEDECOD, required, is filled on every row
+    // AEDECOD and AEBODSYS come from the coder's decisions: filled on every coded adverse event (three in
+    // four of the demo's), empty on those still waiting in the coding queue
     const decod = col(ae, 'AEDECOD');
-    expect(decod.length).toBeGreaterThan(0);
-    for (const v of decod) expect(v).not.toBe('');
-    for (const v of col(ae, 'AEBODSYS')) expect(v).not.toBe('');
+    const coded = await sql<{ n: number }>`select count(*)::int as n from coding_decisions d join form_submissions s on s.id = d.submission_id
+      join forms f on f.id = s.form_id where f.code = 'AE_REPORT' and s.study_id = ${studyId} and s.status <> 'draft' and d.status = 'coded'`.execute(t.database.db);
+    expect(coded.rows[0]!.n).toBeGreaterThan(0);
+    expect(decod.filter((v) => v !== '').length).toBe(coded.rows[0]!.n);
+    expect(col(ae, 'AEBODSYS').filter((v) => v !== '').length).toBe(coded.rows[0]!.n);
     for (const v of col(ae, 'AESEV')) expect(['MILD', 'MODERATE', 'SEVERE']).toContain(v);
   });
 

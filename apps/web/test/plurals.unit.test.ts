@@ -51,7 +51,8 @@ describe('notable counts with 1 and 3', () => {
   });
 
   const render = (lang: string, ns: string, run: (t: TFunction) => string) => run(i18next.getFixedT(lang, ns));
-  const created = (n: number, m: number) => (t: TFunction) => countedText(t, 'review.created', { forms: n, visits: m });
+  const created = (n: number, m: number) => (t: TFunction) =>
+    t('review.created', { forms: t('review.draftForms', { count: n }), visits: t('review.visitsAdded', { count: m }) });
   const signatures = (n: number) => (t: TFunction) => countedText(t, 'compliance.checkTexts.electronicSignatures', { signatures: n });
 
   it('English', () => {
@@ -69,17 +70,17 @@ describe('notable counts with 1 and 3', () => {
   });
 
   it('German', () => {
-    expect(render('de', 'protocol', created(1, 3))).toBe('Angelegt: 1 Formularentwurf und 3 Visiten.');
-    expect(render('de', 'protocol', created(3, 1))).toBe('Angelegt: 3 Formularentwürfe und 1 Visite.');
+    expect(render('de', 'protocol', created(1, 3))).toBe('1 Formularentwurf und 3 Visiten angelegt.');
+    expect(render('de', 'protocol', created(3, 1))).toBe('3 Formularentwürfe und 1 Visite angelegt.');
     expect(render('de', 'dashboard', signatures(1))).toBe('Elektronische Signaturen in Gebrauch (1 Signatur)');
     expect(render('de', 'dashboard', signatures(3))).toBe('Elektronische Signaturen in Gebrauch (3 Signaturen)');
     expect(render('de', 'coding', (t) => t('dictionaries.terms', { count: 1234 }))).toBe('1.234 Begriffe');
   });
 
   it('Spanish, French and Japanese', () => {
-    expect(render('es', 'protocol', created(1, 3))).toBe('Creados: 1 formulario en borrador y 3 visitas.');
-    expect(render('fr', 'protocol', created(1, 3))).toBe('Créés : 1 formulaire brouillon et 3 visites.');
-    expect(render('ja', 'protocol', created(1, 3))).toBe('フォームの下書き 1 件と来院 3 件を作成しました。');
+    expect(render('es', 'protocol', created(1, 3))).toBe('Se crearon 1 formulario en borrador y 3 visitas.');
+    expect(render('fr', 'protocol', created(1, 3))).toBe('1 formulaire brouillon et 3 visites créés.');
+    expect(render('ja', 'protocol', created(1, 3))).toBe('フォームの下書き1件と来院3件を作成しました。');
     // A million takes the "many" form in Spanish and French, which must not fall back to English.
     expect(render('es', 'dashboard', signatures(1_000_000))).toBe('Firmas electrónicas en uso (1.000.000 firmas)');
     expect(render('fr', 'casebook', (t) => t('signature.entries', { count: 1_000_000 }))).not.toMatch(/entries/);

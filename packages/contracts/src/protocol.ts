@@ -3,7 +3,8 @@
 // analysis; a person ticks what is right and creates the draft forms and visits in one step
 // (protocol.createFromProposal).
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, reason } from './common.ts';
+import { studyStatus } from './enums.ts';
 import { text } from './input.ts';
 import { formCategory } from './forms/api.ts';
 
@@ -20,6 +21,10 @@ export const PROTOCOL_ACCEPT = '.pdf,.doc,.docx,.txt';
 export const PROTOCOL_UPLOAD_FIELD = 'protocol';
 /** The reason the audit trail records for what createFromProposal writes. */
 export const PROTOCOL_CREATE_REASON = 'Created from protocol analysis';
+/** The audit reason when a live study's schedule is changed: the user's own reason follows. */
+export const protocolLiveReason = (why: string) => `${PROTOCOL_CREATE_REASON} into a live study: ${why}`;
+export const PROTOCOL_LIVE_REFUSAL =
+  'This study is live (past planning or with subjects): confirm that you are changing its schedule and give a reason';
 
 /**
  * Where a finding came from: a page (PDF) and line on it, a paragraph (DOCX, DOC, TXT), or a table row,
@@ -137,10 +142,27 @@ export const protocolCreateInput = z
     studyId: id,
     visits: z.array(proposalVisitInput).max(PROTOCOL_PROPOSAL_LIMITS.visits).default([]),
     forms: z.array(proposalFormInput).max(PROTOCOL_PROPOSAL_LIMITS.forms).default([]),
+    /** Required when the study is live (see protocolTarget): the user confirmed and said why. */
+    liveChange: z.object({ confirmed: z.literal(true), reason }).optional(),
   })
   .refine((v) => v.visits.length + v.forms.length > 0, { message: 'Tick at least one visit or form', path: ['forms'] })
   .refine((v) => new Set(v.visits.map((x) => x.code)).size === v.visits.length, { message: 'Each visit code may appear once', path: ['visits'] });
 export type ProtocolCreateInput = z.infer<typeof protocolCreateInput>;
+
+/**
+ * The study a proposal would be applied to, as the review dialog warns about it: live when its status is
+ * past planning or it has subjects, in which case applying needs a confirmation and a reason.
+ */
+export const protocolTargetInput = z.object({ studyId: id });
+export const protocolTarget = z.object({
+  studyId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  status: studyStatus,
+  subjects: z.number().int(),
+  live: z.boolean(),
+});
+export type ProtocolTarget = z.infer<typeof protocolTarget>;
 
 export const protocolCreateResult = z.object({
   studyId: z.number().int(),

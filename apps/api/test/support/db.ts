@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { connect, migrateToLatest, seedDemoData, pgliteOptions, type DbHandle } from '@ctp/db';
 import { TEMPLATE_DB, serverUrl } from './global-setup.ts';
+import { proposeUncodedAdverseEvents } from '../../src/modules/coding/pending.ts';
 
 export const TEST_TODAY = new Date().toISOString().slice(0, 10);
 export const TEST_PASSWORD = 'Test-Password-2026';
@@ -40,7 +41,11 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
     database = await connect({ pglite });
     await migrateToLatest(database.db);
   }
-  if (opts.seed) await seedDemoData(database.db, { password: TEST_PASSWORD, today: TEST_TODAY, storageDir: TEST_STORAGE_DIR });
+  if (opts.seed) {
+    await seedDemoData(database.db, { password: TEST_PASSWORD, today: TEST_TODAY, storageDir: TEST_STORAGE_DIR });
+    // As `npm start` does after loading the demo (main.ts).
+    await proposeUncodedAdverseEvents(database.db);
+  }
   return {
     database,
     async cleanup() {

@@ -2,6 +2,7 @@
 // in the address: ?study=&patient=&visit=&form=, and &entry= for one saved entry, as the casebook's
 // Open link gives), then enter it with the generic renderer. Before a subject is chosen the adverse
 // event report is ready (spec), its patient chosen in the form.
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
@@ -23,6 +24,8 @@ export default function DataEntryPage() {
   const visitId = num(params.get('visit'));
   const entryId = num(params.get('entry'));
   const canEnter = useCan('data.enter');
+  // A form chosen here (not one arrived at by its address) takes focus: on a phone it is below the list.
+  const [chosen, setChosen] = useState(false);
   const set = (changes: Record<string, number | string | undefined | null>) =>
     setParams(
       (prev) => {
@@ -65,9 +68,10 @@ export default function DataEntryPage() {
             <VisitFormsPanel
               patientId={patientId}
               selected={target}
-              onSelect={(s) =>
-                set({ form: s.formId, visit: s.subjectVisitId, entry: s.submissionId, date: s.defaultVisitDate })
-              }
+              onSelect={(s) => {
+                setChosen(true);
+                set({ form: s.formId, visit: s.subjectVisitId, entry: s.submissionId, date: s.defaultVisitDate });
+              }}
             />
             <Card>
               <CardContent className="pt-5">
@@ -75,6 +79,7 @@ export default function DataEntryPage() {
                   <FormEntry
                     key={`${target.formId}-${target.patientId}-${target.subjectVisitId ?? 'any'}-${target.submissionId ?? ''}`}
                     target={target}
+                    focusOnOpen={chosen}
                   />
                 ) : (
                   <p className="text-sm text-muted-foreground">{t('chooseForm')}</p>

@@ -156,6 +156,8 @@ export const savedSubmission = z.object({
   version: z.number().int(),
   /** The warnings kept open (edit checks that failed with severity warning, soft ranges). */
   warnings: z.array(submissionIssue),
+  /** Queries this save raised for new warnings (a warning whose query is already open raises none). */
+  queriesRaised: z.number().int(),
   /** The entry had been source-data verified and its data changed: the verification was cleared. */
   sdvCleared: z.boolean(),
 });

@@ -216,8 +216,10 @@ export async function seedStudyForms(
            '[]'::jsonb, 0, 0, ${submitted} ${visitsDue(cm.formId)}`.execute(tx);
 
   // Adverse events: reported on the day they start, with their seriousness (one in ten serious, with a
-  // hospitalisation) and an end date once resolved (a few days later, not after today); each verbatim
-  // coded by the data manager to the demo dictionary's term (AE_CODES), as SDTM's AEDECOD needs.
+  // hospitalisation) and an end date once resolved (a few days later, not after today). Three in four
+  // verbatims are coded by the data manager to the demo dictionary's term (AE_CODES), as SDTM's AEDECOD
+  // needs; the rest wait for the coder: the API proposes them after loading (coding/pending.ts), as a
+  // submit does.
   const aeResult = await sql`insert into form_submissions ${columns}
     select ${ae.formId}, ${ae.versionId}, p.study_id, p.site_id, p.id, null,
            jsonb_build_object(
@@ -241,7 +243,7 @@ export async function seedStudyForms(
       from form_submissions s
       join (values ${sql.join(AE_CODES.map(([verbatim, term]) => sql`(${verbatim}, ${term})`))}) as c(verbatim, term) on c.verbatim = s.data->>'AETERM'
       join coding_terms t on t.llt_name = c.term and t.dictionary_id = (select id from coding_dictionaries where is_demo order by id limit 1)
-     where s.form_id = ${ae.formId}`.execute(tx);
+     where s.form_id = ${ae.formId} and ${pick('s.patient_id::text', 'uncoded', 4)} <> 0`.execute(tx);
 
   const mh = ids('MH');
   const conditions = `array['Hypertension', 'Type 2 diabetes mellitus', 'Asthma', 'Migraine', 'Osteoarthritis', 'Hypercholesterolaemia', 'Appendicectomy']`;

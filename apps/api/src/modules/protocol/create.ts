@@ -2,9 +2,11 @@
 // forms (a CDASH library form's definition, or an empty one to design), visit definitions and the forms
 // due at each visit, in one transaction with one reason, so the audit trail shows them as one decision.
 // A visit code the study already has is not changed: the forms are linked to the existing visit.
+// A live study (past planning, or with subjects) is changed only with the user's confirmation and reason,
+// which the audit trail records; without them the request is refused (PRECONDITION_FAILED).
 import { TRPCError } from '@trpc/server';
 import { withActor } from '@ctp/db';
-import { formDefinition, PROTOCOL_CREATE_REASON, type FormDefinition, type ProtocolCreateInput, type ProtocolCreateResult } from '@ctp/contracts';
+import { formDefinition, PROTOCOL_CREATE_REASON, PROTOCOL_LIVE_REFUSAL, protocolLiveReason, type FormDefinition, type ProtocolCreateInput, type ProtocolCreateResult } from '@ctp/contracts';
 import { libraryForm } from '@ctp/contracts/cdash-library';
 import { assertStudyVisible } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
@@ -12,6 +14,7 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation } from '../../sql-helpers.ts';
 import { insertForm } from '../forms/write.ts';
 import { insertVisit } from '../visits/schedule.ts';
+import { readTarget } from './target.ts';
 
 const EMPTY: FormDefinition = formDefinition.parse({ fields: [], checks: [] });
 
@@ -23,10 +26,14 @@ export async function createFromProposal(ctx: ProcedureCtx, input: ProtocolCreat
     if (!library) throw fieldError(`forms.${i}.libraryDomain`, 'There is no library form for this domain');
     return library.definition;
   });
+  const reason = input.liveChange ? protocolLiveReason(input.liveChange.reason) : PROTOCOL_CREATE_REASON;
   try {
-    return await withActor(ctx.db, actorOf(ctx, PROTOCOL_CREATE_REASON), async (tx) => {
-      const study = await tx.selectFrom('studies').select('id').where('id', '=', input.studyId).executeTakeFirst();
-      if (!study) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+    return await withActor(ctx.db, actorOf(ctx, reason), async (tx) => {
+      // Locked so its status cannot change between this check and the writes (NO KEY UPDATE: enrolment's
+      // foreign keys to the study do not wait for it).
+      await tx.selectFrom('studies').select('id').where('id', '=', input.studyId).forNoKeyUpdate().executeTakeFirst();
+      const target = await readTarget(tx, input.studyId);
+      if (target.live && !input.liveChange) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: PROTOCOL_LIVE_REFUSAL });
       const existing = new Map(
         (await tx.selectFrom('visitDefinitions').select(['id', 'code']).where('studyId', '=', input.studyId).execute()).map((v) => [v.code, v.id]),
       );

@@ -146,9 +146,10 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
       if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: 'This form was entered for this visit at the same moment by someone else; reload it' });
       throw err;
     }
+    let queriesRaised = 0;
     if (status === 'submitted') {
       // Each open warning holds one query; a warning that passes now closes its query.
-      await syncEditCheckQueries(tx, {
+      ({ raised: queriesRaised } = await syncEditCheckQueries(tx, {
         submissionId: saved.id,
         studyId: patient.studyId,
         siteId: patient.siteId,
@@ -159,7 +160,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
         warnings,
         userId: ctx.user.id,
         today: todayIso(now),
-      });
+      }));
       if (saved.subjectVisitId) await closeMissingFormQuery(tx, saved.subjectVisitId, form.id, ctx.user.id);
       // Adverse event and medical history terms go to coding (a study synonym codes them at once).
       await proposeCoding(tx, { submissionId: saved.id, studyId: patient.studyId, siteId: patient.siteId, definition, values: evaluation.values });
@@ -175,6 +176,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
       status,
       version: saved.version,
       warnings,
+      queriesRaised,
       sdvCleared,
     };
   });

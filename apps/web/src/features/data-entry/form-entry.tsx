@@ -1,8 +1,12 @@
 // One form for one subject (and visit): the generic renderer over the definition of the version the
-// data was entered in (or the published one for a new entry), Save Draft and Submit. A change to data
-// already submitted asks for the reason first. Toasts as spec section 8 says.
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+// data was entered in (or the published one for a new entry), Save Draft and Submit. It is a real <form>:
+// Enter in a one-line control submits, as browsers do. A change to data already submitted asks for the
+// reason first. Toasts as spec section 8 says; a submit that raised warnings says so instead of
+// 'validated'. A form the user chose is brought into view with focus on its heading (phones show the
+// list first, the form below it).
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   blockingIssues,
   CODED_VARIABLES,
@@ -50,15 +54,20 @@ export function FormEntry({
   target,
   onSaved,
   subject,
+  focusOnOpen = false,
 }: {
   target: FormEntryTarget;
   onSaved?: () => void;
+  /** The user just chose this form: scroll it into view and focus its heading once it has loaded. */
+  focusOnOpen?: boolean;
   /** The patient's control, in the form (the adverse event report on /data-entry); given the id of its
    *  error message while it shows. */
   subject?: (errorId: string | undefined) => ReactNode;
 }) {
   // Once saved, the entry is addressed by its id (a form entered at any time has no visit to find it by).
   const [savedId, setSavedId] = useState(target.submissionId);
+  // Only the first load takes focus: a reload after saving leaves it where the user is.
+  const pendingFocus = useRef(focusOnOpen);
   const submissionId = savedId ?? target.submissionId;
   const key = `${target.formId}-${target.subjectVisitId ?? 'u'}`;
   // A new entry outside a visit starts from the published version whoever the patient is: the patient
@@ -78,6 +87,7 @@ export function FormEntry({
       target={target}
       view={view.data}
       subject={subject}
+      takeFocus={pendingFocus}
       onSaved={(id) => {
         setSavedId(id);
         onSaved?.();
@@ -92,10 +102,12 @@ function FormEntryLoaded({
   target,
   view,
   subject,
+  takeFocus,
   onSaved,
 }: {
   target: FormEntryTarget;
   view: View;
+  takeFocus: { current: boolean };
   subject?: (errorId: string | undefined) => ReactNode;
   onSaved: (submissionId: number) => void;
 }) {
@@ -115,6 +127,15 @@ function FormEntryLoaded({
   const readOnly = !canEnter || locked;
   const evaluation = useMemo(() => evaluateForm(view.definition, values), [view.definition, values]);
   const save = trpc.submissions.save.useMutation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (!takeFocus.current || !heading.current) return;
+    takeFocus.current = false;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    heading.current.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    heading.current.focus({ preventScroll: true });
+  }, [takeFocus]);
   // Adverse event and medical history terms show their coding as they are typed.
   const codingAddon = useCallback(
     (field: ScalarField, _path: string, value: unknown) =>
@@ -150,15 +171,7 @@ function FormEntryLoaded({
         version: submission?.version,
         reason,
       });
-      toast(
-        mode === 'submit'
-          ? {
-              title: t('toast.submittedTitle'),
-              // A change to verified data clears its SDV: the toast says so.
-              description: saved.sdvCleared ? `${t('toast.submittedText')} ${t('toast.sdvCleared')}` : t('toast.submittedText'),
-            }
-          : { title: t('toast.draftTitle'), description: t('toast.draftText') },
-      );
+      toast(mode === 'submit' ? submittedToast(t, saved) : { title: t('toast.draftTitle'), description: t('toast.draftText') });
       await Promise.all([utils.submissions.get.invalidate(), utils.submissions.subjectVisits.invalidate(), utils.queries.invalidate()]);
       onSaved(saved.id);
     } catch (err) {
@@ -184,11 +197,20 @@ function FormEntryLoaded({
 
   const submitted = submission && submission.status !== 'draft';
   const patientError = patientMissing && !target.patientId;
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // The reason dialog's own form is portalled but its submit bubbles here through React: not ours.
+    if (e.target !== e.currentTarget || readOnly || save.isPending) return;
+    if (submitted) setAskReason(true);
+    else void run('submit');
+  };
   return (
-    <div className="grid gap-4" data-testid="form-entry">
+    <form className="grid gap-4" data-testid="form-entry" aria-labelledby={titleId} noValidate onSubmit={onSubmit}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h2 className="text-lg font-semibold">{view.formName}</h2>
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/40">
+            {view.formName}
+          </h2>
           <p className="text-xs text-muted-foreground">
             {t('version', { version: view.formVersion })}
             {submission?.submittedBy &&
@@ -230,14 +252,11 @@ function FormEntryLoaded({
       {!readOnly && (
         <div className="flex flex-wrap justify-end gap-2">
           {!submitted && (
-            <Button variant="outline" onClick={() => void run('draft')} disabled={save.isPending}>
+            <Button type="button" variant="outline" onClick={() => void run('draft')} disabled={save.isPending}>
               {t('saveDraft')}
             </Button>
           )}
-          <Button
-            onClick={() => (submitted ? setAskReason(true) : void run('submit'))}
-            disabled={save.isPending}
-          >
+          <Button type="submit" disabled={save.isPending}>
             {submitted ? t('submitChange') : t('submit')}
           </Button>
         </div>
@@ -251,6 +270,18 @@ function FormEntryLoaded({
           void run('submit', reason);
         }}
       />
-    </div>
+    </form>
   );
+}
+
+/** A clean submit gets the spec's toast; one that kept warnings says how many and the queries raised. */
+function submittedToast(t: TFunction<'data-entry'>, saved: RouterOutputs['submissions']['save']) {
+  // A change to verified data clears its SDV: the toast says so.
+  const sdv = saved.sdvCleared ? ` ${t('toast.sdvCleared')}` : '';
+  if (!saved.warnings.length) return { title: t('toast.submittedTitle'), description: t('toast.submittedText') + sdv };
+  const warnings = t('toast.warnings', { count: saved.warnings.length });
+  const description = saved.queriesRaised
+    ? t('toast.savedWithWarnings', { warnings, queries: t('toast.queriesRaised', { count: saved.queriesRaised }) })
+    : t('toast.savedWithWarningsOpen', { warnings });
+  return { title: t('toast.submittedWithWarningsTitle'), description: description + sdv };
 }

@@ -2,7 +2,8 @@
 // first) and why each was proposed (the page or paragraph and the words read there), the eligibility
 // criteria, endpoints and planned enrollment for reference, a study picker, and one action that creates
 // the ticked forms as drafts with the ticked visits and the forms due at each (protocol.createFromProposal,
-// audited as one change). A form's visits are only those still ticked.
+// audited as one change). A form's visits are only those still ticked. A live study (protocol.target) is
+// changed only after the warning's explicit confirmation and reason.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '@/components/ui/use-toast';
 import { StudySelect } from '@/features/forms/list/study-select';
 import { EvidenceList, useEvidenceLocation } from './evidence';
-import { countedText } from '@/lib/counted-text';
+import { LiveStudyWarning, liveConfirmationComplete, type LiveConfirmation } from './live-study-warning';
 
 function Statements({ title, items, testId }: { title: string; items: ProposedStatement[]; testId: string }) {
   const { t } = useTranslation('protocol');
@@ -47,12 +48,15 @@ export function ProposalReviewDialog({ analysis, open, onOpenChange }: { analysi
   const [visits, setVisits] = useState(() => new Set(analysis.visits.map((v) => v.code)));
   const [forms, setForms] = useState(() => new Set(analysis.proposedForms.map((f) => f.key)));
   const [studyId, setStudyId] = useState('');
+  const [liveConfirmation, setLiveConfirmation] = useState<LiveConfirmation>({ confirmed: false, reason: '' });
+  const target = trpc.protocol.target.useQuery({ studyId: Number(studyId) }, { enabled: !!studyId });
+  const live = !!studyId && target.data?.studyId === Number(studyId) && target.data.live;
   const utils = trpc.useUtils();
   const create = trpc.protocol.createFromProposal.useMutation({
     onSuccess: (r) => {
       void utils.forms.invalidate();
       void utils.visits.invalidate();
-      toast({ title: t('review.createdTitle'), description: countedText(t, 'review.createdDescription', { forms: r.forms.length, visits: r.visitsCreated.length }) });
+      toast({ title: t('review.createdTitle'), description: t('review.createdDescription', { forms: t('review.formsAdded', { count: r.forms.length }), visits: t('review.visitsAdded', { count: r.visitsCreated.length }) }) });
     },
   });
   const toggle = (set: Set<string>, key: string, on: boolean) => {
@@ -71,16 +75,18 @@ export function ProposalReviewDialog({ analysis, open, onOpenChange }: { analysi
     });
   }, [analysis]);
 
+  const tickedForms = analysis.proposedForms.filter((f) => forms.has(f.key));
   const submit = () => {
     create.mutate({
       studyId: Number(studyId),
+      liveChange: live ? { confirmed: true, reason: liveConfirmation.reason.trim() } : undefined,
       visits: analysis.visits.filter((v) => visits.has(v.code)).map((v) => ({ code: v.code, name: v.name, dayOffset: v.day, windowBefore: v.windowBefore, windowAfter: v.windowAfter })),
-      forms: analysis.proposedForms
-        .filter((f) => forms.has(f.key))
-        .map((f) => ({ name: f.name, category: f.category, libraryDomain: f.libraryDomain, visitCodes: f.visits.filter((c) => visits.has(c)) })),
+      forms: tickedForms.map((f) => ({ name: f.name, category: f.category, libraryDomain: f.libraryDomain, visitCodes: f.visits.filter((c) => visits.has(c)) })),
     });
   };
   const nothing = visits.size + forms.size === 0;
+  // Ready once the study is known: a live one also needs the confirmation.
+  const ready = !!studyId && target.isSuccess && (!live || liveConfirmationComplete(liveConfirmation));
   const error = create.error ? translateValidation(t, serverError(create.error).message) : null;
   const { document: doc } = analysis;
 
@@ -172,8 +178,25 @@ export function ProposalReviewDialog({ analysis, open, onOpenChange }: { analysi
         <section className="grid gap-2 rounded-md bg-muted/50 p-3">
           <label className="grid gap-1 text-sm font-medium">
             {t('review.study')}
-            <StudySelect value={studyId} onChange={(e) => setStudyId(e.target.value)} data-testid="protocol-study" />
+            <StudySelect
+              value={studyId}
+              onChange={(e) => {
+                setStudyId(e.target.value);
+                setLiveConfirmation({ confirmed: false, reason: '' });
+              }}
+              data-testid="protocol-study"
+            />
           </label>
+          {studyId && target.isPending && <p className="text-xs text-muted-foreground">{t('review.checking')}</p>}
+          {live && target.data && !create.data && (
+            <LiveStudyWarning
+              target={target.data}
+              visits={analysis.visits.filter((v) => visits.has(v.code)).length}
+              forms={tickedForms.length}
+              value={liveConfirmation}
+              onChange={setLiveConfirmation}
+            />
+          )}
           <p className="text-xs text-muted-foreground">{t('review.decision')}</p>
           {error && (
             <p className="text-sm text-destructive" role="alert">
@@ -182,7 +205,7 @@ export function ProposalReviewDialog({ analysis, open, onOpenChange }: { analysi
           )}
           {create.data && (
             <p className="text-sm" role="status" data-testid="protocol-created">
-              {countedText(t, 'review.created', { forms: create.data.forms.length, visits: create.data.visitsCreated.length })}
+              {t('review.created', { forms: t('review.draftForms', { count: create.data.forms.length }), visits: t('review.visitsAdded', { count: create.data.visitsCreated.length }) })}
               {create.data.visitsReused.length > 0 && ` ${t('review.reused', { list: create.data.visitsReused.join(', ') })}`}{' '}
               <Link to={`/forms?study=${create.data.studyId}`} className="font-medium text-primary hover:underline" onClick={() => onOpenChange(false)}>
                 {t('review.openForms')}
@@ -195,8 +218,8 @@ export function ProposalReviewDialog({ analysis, open, onOpenChange }: { analysi
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             {t('review.close')}
           </Button>
-          <Button type="button" onClick={submit} disabled={!studyId || nothing || create.isPending || !!create.data} data-testid="protocol-create">
-            {create.isPending ? t('review.creating') : t('review.create')}
+          <Button type="button" onClick={submit} disabled={!ready || nothing || create.isPending || !!create.data} data-testid="protocol-create">
+            {create.isPending ? t('review.creating') : live ? t('review.createLive') : t('review.create')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,7 +1,8 @@
 // The dashboard's protocol upload card (spec: dashboard, sections 4, 5, 7, 8): a drop zone highlighted
 // while a file is dragged over it and a browse button, accepting .pdf, .doc, .docx and .txt; only the
-// first file is used, dropped or browsed, and the analysis starts at once. While it runs the button reads
-// 'Analyzing...' and is disabled. Success and failure are the spec's toasts; a success opens the proposal
+// first file is used, dropped or browsed. Choosing a file only selects it (its name and size are shown and
+// another can be chosen); the Analyze button starts the analysis, and while it runs reads 'Analyzing...'
+// and is disabled. Success and failure are the spec's toasts; a success opens the proposal
 // for review, where nothing is created until the user says so. The spec's marketing figures (4 hrs, 99%,
 // 85%) are left out: nothing measures them.
 import { useRef, useState, type DragEvent } from 'react';
@@ -14,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { useFormatBytes } from '@/features/etmf/format-bytes';
 import { analyzeProtocol, ProtocolAnalysisError } from './analyze-protocol';
 import { ProposalReviewDialog } from './proposal-review-dialog';
 import { countedText } from '@/lib/counted-text';
@@ -23,7 +25,8 @@ export function ProtocolUploadCard() {
   const canBuild = useCan('form.build');
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [fileName, setFileName] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const formatBytes = useFormatBytes();
   const [result, setResult] = useState<ProtocolAnalysis | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
   const analysis = useMutation({
@@ -43,11 +46,15 @@ export function ProtocolUploadCard() {
   const busy = analysis.isPending;
   const disabled = busy || !canBuild;
 
-  /** Only the first file is used, whether dropped or browsed. */
+  /** Only the first file is used, whether dropped or browsed; it is only selected until Analyze. */
   const take = (files: FileList | null) => {
-    const file = files?.[0];
+    const chosen = files?.[0];
+    if (!chosen || disabled) return;
+    setFile(chosen);
+    analysis.reset();
+  };
+  const analyse = () => {
     if (!file || disabled) return;
-    setFileName(file.name);
     setResult(null);
     analysis.mutate(file);
   };
@@ -95,22 +102,30 @@ export function ProtocolUploadCard() {
             className="sr-only"
             accept={PROTOCOL_ACCEPT}
             data-testid="protocol-file-input"
-            aria-label={t('card.browse')}
+            aria-hidden tabIndex={-1}
             disabled={disabled}
             onChange={(e) => {
               take(e.target.files);
               e.target.value = '';
             }}
           />
-          <Button type="button" size="sm" disabled={disabled} onClick={() => input.current?.click()} data-testid="protocol-analyze-button">
-            {busy ? t('card.analyzing') : t('card.browse')}
+          <Button type="button" size="sm" variant={file ? 'outline' : 'default'} disabled={disabled} onClick={() => input.current?.click()} data-testid="protocol-choose-button">
+            {file ? t('card.chooseAnother') : t('card.choose')}
           </Button>
-          {fileName && (
-            <p className="text-xs text-muted-foreground" data-testid="protocol-file-name">
-              {fileName}
+          {file && (
+            <p className="text-sm" data-testid="protocol-file">
+              <span className="font-medium" data-testid="protocol-file-name">
+                {file.name}
+              </span>{' '}
+              <span className="text-xs text-muted-foreground" data-testid="protocol-file-size">
+                ({formatBytes(file.size)})
+              </span>
             </p>
           )}
         </div>
+        <Button type="button" disabled={disabled || !file} onClick={analyse} data-testid="protocol-analyze-button">
+          {busy ? t('card.analyzing') : t('card.analyze')}
+        </Button>
         {failure && !busy && (
           <p className="text-xs text-destructive" role="alert" data-testid="protocol-failure">
             {failure}
