@@ -15,8 +15,10 @@ const publicPage =
   };
 
 /** A route's screen from its module's default export, loaded when the route is first visited. */
+// Every such page may hold a form: zod's messages follow the language from here on (the log-in page,
+// a public page, has none: it loads neither zod nor a form library).
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const [module] = await Promise.all([load(), loadNamespaces()]);
+  const [module] = await Promise.all([load(), loadNamespaces(), followZodLanguage()]);
   return { Component: module.default };
 };
 
@@ -38,8 +40,7 @@ const shell = async () => {
 
 /** The tRPC and React Query providers and the toasts, around every page but the landing page. */
 const providers = async () => {
-  // Every page past the landing page may hold a form: zod's messages follow the language from here on.
-  const [module] = await Promise.all([import('@/app-providers'), followZodLanguage()]);
+  const module = await import('@/app-providers');
   return { Component: module.default };
 };
 

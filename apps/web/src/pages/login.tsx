@@ -1,19 +1,27 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// The log-in page. Two fields checked by the browser's own constraint validation (an address, a
+// password) rather than a form library and zod: the page is the first one behind the landing page and
+// loads neither (the server checks the input against the contracts' loginInput anyway). The
+// two-factor step loads when it is needed.
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
-import { loginInput, type CurrentUser, type LoginInput, type MfaLoginStep } from '@ctp/contracts';
+import type { CurrentUser, MfaLoginStep } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { useCurrentUser } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ErrorState } from '@/components/ui/states';
-import { translateValidation } from '@/lib/validation-messages';
+import { translateValidation } from '@/lib/message-templates';
 import { SsoErrorNotice, SsoSignIn } from '@/features/sso/sso-sign-in';
 import { AuthCard } from '@/features/account/auth-card';
-import { MfaLoginStepView } from '@/features/account/mfa-login-step';
+
+const MfaLoginStepView = lazy(() => import('@/features/account/mfa-login-step').then((m) => ({ default: m.MfaLoginStepView })));
+
+/** The contracts' loginInput messages, checked here by the browser's constraint validation. */
+const EMAIL_MESSAGE = 'Enter a valid email address';
+const PASSWORD_MESSAGE = 'Enter your password';
+type FieldErrors = { email?: string; password?: string };
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
 function safeNext(next: string | null) {
@@ -28,7 +36,9 @@ export default function LoginPage() {
   const me = useCurrentUser();
   const next = safeNext(params.get('next'));
   const ta = useTranslation('account').t;
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: params.get('email') ?? '', password: '' } });
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
   // Two-factor authentication: after the password, the code (or the enrolment the role requires).
   const [mfaStep, setMfaStep] = useState<MfaLoginStep | null>(null);
   const signedIn = (user: CurrentUser) => {
@@ -48,27 +58,40 @@ export default function LoginPage() {
   if (mfaStep) {
     return (
       <AuthCard title={ta(mfaStep.mfaStep === 'verify' ? 'mfa.loginTitle' : 'mfa.enrolTitle')}>
-        <MfaLoginStepView step={mfaStep} onSignedIn={signedIn} onRestart={() => { setMfaStep(null); login.reset(); form.setValue('password', ''); }} />
+        <Suspense fallback={<div className="h-40" aria-busy="true" />}>
+          <MfaLoginStepView step={mfaStep} onSignedIn={signedIn} onRestart={() => { setMfaStep(null); login.reset(); setPassword(''); }} />
+        </Suspense>
       </AuthCard>
     );
   }
-  const errors = form.formState.errors;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields = event.currentTarget.elements as unknown as { email: HTMLInputElement; password: HTMLInputElement };
+    const found: FieldErrors = {
+      email: email.trim() && fields.email.validity.valid ? undefined : EMAIL_MESSAGE,
+      password: password ? undefined : PASSWORD_MESSAGE,
+    };
+    setErrors(found);
+    if (found.email) fields.email.focus();
+    else if (found.password) fields.password.focus();
+    else login.mutate({ email: email.trim(), password });
+  };
   return (
     <AuthCard title={t('login.title')} description={t('login.subtitle')}>
-      <form className="grid gap-4" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
+      <form className="grid gap-4" onSubmit={submit} noValidate>
         {params.get('passwordSet') && !login.error && (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{ta('setPassword.done')}</p>
         )}
         {login.error ? <ErrorState message={translateValidation(t, login.error.message)} /> : <SsoErrorNotice code={params.get('sso_error')} />}
         <div className="grid gap-1.5">
           <Label htmlFor="email">{t('login.email')}</Label>
-          <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...form.register('email')} />
-          {errors.email && <p className="text-xs text-destructive">{translateValidation(t, errors.email.message ?? '')}</p>}
+          <Input id="email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={!!errors.email} aria-describedby={errors.email ? 'email-error' : undefined} />
+          {errors.email && <p id="email-error" className="text-xs text-destructive">{translateValidation(t, errors.email)}</p>}
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="password">{t('login.password')}</Label>
-          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
-          {errors.password && <p className="text-xs text-destructive">{translateValidation(t, errors.password.message ?? '')}</p>}
+          <Input id="password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!errors.password} aria-describedby={errors.password ? 'password-error' : undefined} />
+          {errors.password && <p id="password-error" className="text-xs text-destructive">{translateValidation(t, errors.password)}</p>}
         </div>
         <Button type="submit" disabled={login.isPending}>{login.isPending ? t('login.signingIn') : t('login.submit')}</Button>
         <Link to="/forgot-password" className="text-center text-sm text-primary hover:underline">{ta('forgot.link')}</Link>
