@@ -27,7 +27,8 @@ test('a value outside its range raises a query automatically and correcting it c
   await entry.locator('#crf-PULSE').fill('190');
   await expect(entry.getByText('Expected between 40 and 140 beats/min')).toBeVisible();
   await entry.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expect(investigator.getByText('Form submitted successfully').first()).toBeVisible();
+  // Saved with the soft-range warning, which raised the query (not "validated").
+  await expect(investigator.getByText('Form submitted with warnings').first()).toBeVisible();
   const queries = entry.getByTestId('submission-query');
   await expect(queries).toHaveCount(1);
   await expect(queries.first()).toHaveAttribute('data-lifecycle', 'open');
@@ -112,6 +113,7 @@ test('one query shows the same status and type words on /queries and /monitoring
   // The filters offer the same words, and the status filter finds it by them.
   await page.goto(`/queries?q=${code}`);
   const status = page.getByLabel('Status', { exact: true });
+  await expect(status).toBeVisible();
   expect(await status.locator('option').allInnerTexts()).toEqual(['All statuses', 'Open', 'Answered', 'Re-opened', 'Closed', 'Cancelled']);
   await status.selectOption({ label: 'Cancelled' });
   await expect(onQueries).toBeVisible();
