@@ -13,6 +13,18 @@ import { sql, type DbHandle } from '@ctp/db';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+/**
+ * One read per scrape for the gauges that share it (jobs by status and the oldest job's age; the audit
+ * chain's three figures): a read is reused while the scrape that made it is the current one.
+ */
+function perScrape<T>(currentScrape: () => number, read: () => Promise<T>): () => Promise<T> {
+  let last: { scrape: number; value: Promise<T> } | undefined;
+  return () => {
+    if (last?.scrape !== currentScrape()) last = { scrape: currentScrape(), value: read() };
+    return last.value;
+  };
+}
+
 export interface MetricsOptions {
   database: DbHandle;
   /** Every tRPC procedure's path: anything else in a tRPC URL is counted as "unknown". */
@@ -36,6 +48,8 @@ export class Metrics {
   private readonly requests: Counter<'kind' | 'route' | 'method' | 'status'>;
   private readonly duration: Histogram<'kind' | 'route' | 'method'>;
   private readonly trpcErrors: Counter<'procedure' | 'code'>;
+  /** Counts scrapes: the database reads shared by several gauges are made once per scrape. */
+  private scrapes = 0;
 
   constructor(private readonly options: MetricsOptions) {
     const registers = [this.registry];
@@ -95,6 +109,7 @@ export class Metrics {
           return void res.status(401).json({ error: 'A metrics token is required' });
         }
       }
+      this.scrapes++;
       res.setHeader('Content-Type', this.output.contentType);
       res.setHeader('Cache-Control', 'no-store');
       res.end(await this.output.metrics());
@@ -149,7 +164,7 @@ export class Metrics {
 
   private jobGauges(registers: Registry[]) {
     const { db } = this.options.database;
-    const jobs = async () => {
+    const jobs = perScrape(() => this.scrapes, async () => {
       const rows = await sql<{ type: string; status: string; n: number; oldest: number | null }>`
         select 'sdtm_generation' as type, status, count(*)::int as n,
                case when status = 'running' then extract(epoch from now() - min(started_at))::float8 end as oldest
@@ -159,7 +174,7 @@ export class Metrics {
                case when status = 'running' then extract(epoch from now() - min(run_at))::float8 end
           from sdtm_validation_runs group by status`.execute(db);
       return rows.rows;
-    };
+    });
     new Gauge({
       name: 'ctp_jobs',
       help: 'Background jobs by type and status (running, done, failed), from the database',
@@ -192,8 +207,9 @@ export class Metrics {
     // an unlabelled gauge would read 0, "broken", on a fresh server.
     const labelNames = ['check'];
     const check = { check: 'insights_pass' };
-    const latest = () =>
-      db.selectFrom('insightSnapshots').select(['computedAt', 'auditChainValid', 'auditRowsVerified']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const latest = perScrape(() => this.scrapes, () =>
+      db.selectFrom('insightSnapshots').select(['computedAt', 'auditChainValid', 'auditRowsVerified']).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    );
     new Gauge({
       name: 'ctp_audit_chain_valid',
       labelNames,
