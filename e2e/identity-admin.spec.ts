@@ -149,6 +149,8 @@ test('an administrator invites a coordinator, who sets a password and signs in; 
   await page.goto('/admin/users');
   await page.getByLabel('Search users').fill(email);
   await page.getByLabel('Search users').press('Enter');
+  // The list answers the search when it comes back from the server: until then it holds every user.
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
 
   await page.getByTestId('user-row').getByRole('link').click();
   await expect(page.getByTestId('user-status')).toHaveText('Active');
