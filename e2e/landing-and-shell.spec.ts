@@ -69,3 +69,22 @@ test('the landing page switches to Spanish and back to English', async ({ page }
   await expect(hero).toHaveText(`${enLanding.hero.title} ${enLanding.hero.titleHighlight}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('the log-in page explains a refused log-in and a missing field, in the reader language', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('data-manager@demo.local');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter your password')).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  // The same refusal in Spanish: the messages' strings load with the first one, in the chosen language.
+  await page.evaluate(() => localStorage.setItem('ctp.language', 'es'));
+  await page.reload();
+  await page.locator('#email').fill('data-manager@demo.local');
+  await page.locator('#password').fill('not-the-password');
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByText('Correo electrónico o contraseña no válidos')).toBeVisible();
+});

@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 /** Kept in step with CORE_NAMESPACES and ACCOUNT_NAMESPACES in src/lib/i18n.ts. */
 const CORE_NAMESPACES = ['landing', 'not-found'];
-const ACCOUNT_NAMESPACES = ['common', 'account', 'validation'];
+const ACCOUNT_NAMESPACES = ['common', 'account'];
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -32,12 +32,13 @@ export default defineConfig({
       },
       output: {
         // The strings: per language, one chunk with what the landing page reads, one with the log-in
-        // page's and one with the rest (src/lib/i18n.ts), so a page downloads only what it reads.
+        // page's, one with the messages of refused input and one with the rest (src/lib/i18n.ts), so a page downloads only what it reads.
         manualChunks(id) {
           const locale = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(id);
           if (!locale) return undefined;
           const [, lang, ns] = locale;
           if (CORE_NAMESPACES.includes(ns!)) return `locale-${lang}-core`;
+          if (ns === 'validation') return `locale-${lang}-validation`;
           return ACCOUNT_NAMESPACES.includes(ns!) ? `locale-${lang}-account` : `locale-${lang}`;
         },
       },

@@ -38,7 +38,7 @@ const shell = async () => {
   };
 };
 
-/** The tRPC and React Query providers and the toasts, around every page but the landing page. */
+/** The tRPC and React Query providers and the toasts, around every page but the landing and log-in pages. */
 const providers = async () => {
   const module = await import('@/app-providers');
   return { Component: module.default };
@@ -49,11 +49,11 @@ const loading = <div className="h-screen" aria-busy="true" />;
 
 export const router = createBrowserRouter([
   { path: '/', lazy: publicPage(() => import('@/pages/landing')), hydrateFallbackElement: loading },
+  { path: '/login', lazy: publicPage(() => import('@/pages/login'), ACCOUNT_NAMESPACES), hydrateFallbackElement: loading },
   {
     lazy: providers,
     hydrateFallbackElement: loading,
     children: [
-      { path: '/login', lazy: publicPage(() => import('@/pages/login'), ACCOUNT_NAMESPACES) },
       { path: '/setup', lazy: page(() => import('@/pages/setup')) },
       { path: '/set-password', lazy: page(() => import('@/pages/set-password')) },
       { path: '/forgot-password', lazy: page(() => import('@/pages/forgot-password')) },

@@ -13,8 +13,9 @@ type Loaders = Record<string, () => Promise<Bundle>>;
 /** What the landing page and the not-found page read, fetched before the first paint. */
 export const CORE_NAMESPACES = ['landing', 'not-found'] as const;
 /** What the log-in page reads besides (one chunk per language, like the core): `common` (buttons,
- *  statuses, the shell's words) comes here, since the landing page reads none of it. */
-export const ACCOUNT_NAMESPACES = ['common', 'account', 'validation'] as const;
+ *  statuses, the shell's words) comes here, since the landing page reads none of it. `validation`
+ *  (the messages of refused input) is a chunk of its own, fetched with the first message. */
+export const ACCOUNT_NAMESPACES = ['common', 'account'] as const;
 // Kept in step with vite.config.ts's manualChunks.
 
 const allFiles: Loaders = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });

@@ -1,7 +1,7 @@
 import * as React from 'react';
-import * as LabelPrimitive from '@radix-ui/react-label';
 import { cn } from '@/lib/utils';
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium leading-none', className)} {...props} />;
+/** A form label: the native element (a library's wrapper added nothing the pages use but weight). */
+export function Label({ className, ...props }: React.ComponentProps<'label'>) {
+  return <label className={cn('text-sm font-medium leading-none', className)} {...props} />;
 }

@@ -2,17 +2,24 @@
 // configured (auth.ssoInfo), and the message for a refused single sign-on (/login?sso_error=<code>,
 // set by the server's /auth/oidc/callback). The button is a plain link: the browser goes to the
 // server, which redirects it to the provider.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import { SSO_ERRORS, type SsoError } from '@ctp/contracts';
-import { trpc } from '@/lib/trpc';
+import { publicApi } from '@/lib/public-api';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/states';
 
 export function SsoSignIn({ next }: { next: string }) {
   const { t } = useTranslation('common');
-  const info = trpc.auth.ssoInfo.useQuery(undefined, { staleTime: Infinity });
-  if (!info.data?.enabled) return null;
+  const [info, setInfo] = useState<Awaited<ReturnType<typeof publicApi.ssoInfo>> | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Without an answer (no provider, a lost server) the page simply offers no single sign-on.
+    publicApi.ssoInfo().then((i) => live && setInfo(i), () => {});
+    return () => void (live = false);
+  }, []);
+  if (!info?.enabled) return null;
   return (
     <div className="mt-4 grid gap-4">
       <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden>
@@ -20,7 +27,7 @@ export function SsoSignIn({ next }: { next: string }) {
       </div>
       <Button asChild variant="outline">
         <a href={`/auth/oidc/start?next=${encodeURIComponent(next)}`}>
-          <KeyRound aria-hidden /> {t('login.sso.button', { label: info.data.label })}
+          <KeyRound aria-hidden /> {t('login.sso.button', { label: info.label })}
         </a>
       </Button>
     </div>
