@@ -66,3 +66,21 @@ test('a fresh start has demo adverse events waiting at /coding, and the coder co
   await expect(page.getByText('Coding approved').first()).toBeVisible();
   await expect(row).toHaveAttribute('data-status', 'coded');
 });
+
+test('a decision refused because someone else decided first is explained inside the dialog, which stays open', async ({ browser }) => {
+  const coder = await pageAs(browser, 'data-manager', '/coding');
+  const other = await pageAs(browser, 'data-manager', '/coding');
+  const row = coder.getByTestId('coding-row').filter({ hasText: 'Adverse Event Report' }).first();
+  await expect(row).toHaveAttribute('data-status', 'proposed');
+  const id = (await row.getAttribute('data-id')) ?? '';
+  await row.getByRole('button', { name: 'Pick another term' }).click();
+  const dialog = coder.getByRole('dialog');
+  await expect(dialog.getByRole('radio').first()).toBeVisible();
+  // Meanwhile a colleague approves the same proposal.
+  const same = other.locator(`[data-testid="coding-row"][data-id="${id}"]`);
+  await same.getByRole('button', { name: 'Approve' }).click();
+  await expect(same).toHaveAttribute('data-status', 'coded');
+  await dialog.getByRole('button', { name: 'Code as this term' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('changed by someone else');
+  await expect(dialog).toBeVisible();
+});

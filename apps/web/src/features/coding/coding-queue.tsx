@@ -56,7 +56,7 @@ export function CodingQueueTable({ items, studyId }: { items: Item[]; studyId?: 
             const justApproved = approved.has(row.id) && row.status === 'proposed';
             const i: Item = justApproved ? { ...row, status: 'coded' } : row;
             return (
-              <tr key={i.id} className="border-t align-top" data-testid="coding-row" data-status={i.status}>
+              <tr key={i.id} className="border-t align-top" data-testid="coding-row" data-id={i.id} data-status={i.status}>
                 <td className="p-2">
                   <span className="font-medium">{i.verbatim}</span>
                   <span className="block text-xs text-muted-foreground">

@@ -1,10 +1,11 @@
 // A coder's decision on one verbatim: the candidates for it (with their path, score and reasons), one
 // of them chosen — the proposal by default — or the verbatim marked uncodable, with an optional comment.
+// A refused decision is explained inside the dialog, beside the choice it concerns, and the choice stays.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { serverError } from '@/lib/server-error';
-import { toast } from '@/components/ui/use-toast';
+import { ErrorState } from '@/components/ui/states';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -23,7 +24,6 @@ export function DecisionDialog({ item, studyId, onClose }: { item: Item; studyId
       await utils.coding.invalidate();
       onClose();
     },
-    onError: (err) => toast({ variant: 'destructive', title: serverError(err).message }),
   });
   const send = (uncodable: boolean) =>
     decide.mutate({ id: item.id, version: item.version, ...(uncodable ? { uncodable: true } : { lltCode: chosen }), ...(comment.trim() && { comment: comment.trim() }) });
@@ -55,6 +55,7 @@ export function DecisionDialog({ item, studyId, onClose }: { item: Item; studyId
           <Label htmlFor="coding-comment">{t('queue.comment')}</Label>
           <Input id="coding-comment" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} />
         </div>
+        {decide.error && <ErrorState message={serverError(decide.error).message} />}
         <DialogFooter>
           <Button variant="outline" onClick={() => send(true)} disabled={decide.isPending}>
             {t('queue.markUncodable')}
