@@ -121,6 +121,41 @@ test.describe('as an administrator', () => {
   });
 });
 
+/** What a screen shows after a click: its dialogs and tabs, each checked by axe as it is shown. */
+const SECOND_VIEWS: { path: string; name: string; open: (page: Page) => Promise<void> }[] = [
+  { path: '/studies', name: 'New Study dialog', open: (p) => p.getByRole('button', { name: 'New Study' }).first().click() },
+  { path: '/sites', name: 'Add New Site dialog', open: (p) => p.getByRole('button', { name: 'Add New Site' }).first().click() },
+  { path: '/etmf', name: 'Upload Document dialog', open: (p) => p.getByRole('button', { name: 'Upload Document' }).first().click() },
+  { path: '/admin/users', name: 'Invite User dialog', open: (p) => p.getByRole('button', { name: 'Invite User' }).first().click() },
+  { path: '/queries', name: 'query details', open: (p) => p.getByTestId('query-row').first().getByRole('rowheader').getByRole('button').click() },
+  { path: '/coding', name: 'coding decision dialog', open: (p) => p.getByTestId('coding-row').first().getByRole('button', { name: 'Pick another term' }).click() },
+  ...['Enrollment', 'Sites', 'Forms', 'Team'].map((tab) => ({
+    path: 'study',
+    name: `study ${tab} tab`,
+    open: (p: Page) => p.getByRole('tab', { name: tab }).click(),
+  })),
+];
+
+test('axe on the dialogs and tabs a screen opens, as an administrator', async ({ page }) => {
+  test.setTimeout(SECOND_VIEWS.length * 20_000);
+  await loginAs(page, 'admin');
+  const study = (await trpcQuery<Items<{ id: number }>>(page, 'studies.list', { limit: 1 })).items[0]!;
+  const failures: string[] = [];
+  for (const view of SECOND_VIEWS) {
+    const path = view.path === 'study' ? `/studies/${study.id}` : view.path;
+    await test.step(`${view.name} on ${path}`, async () => {
+      await open(page, path);
+      await view.open(page);
+      const dialog = page.getByRole('dialog');
+      if (view.path !== 'study') await expect(dialog).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      failures.push(...(await seriousViolations(page, `${path} (${view.name})`)));
+    });
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+});
+
 test("a dialog's close button is named in the reader's language", async ({ page }) => {
   await loginAs(page, 'monitor', '/queries');
   await page.getByRole('button', { name: 'Language' }).click();
