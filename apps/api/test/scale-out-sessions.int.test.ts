@@ -65,6 +65,18 @@ async function timeUntil(instances: Instance[], check: (i: Instance) => Promise<
   return Infinity;
 }
 
+/** Starts `count` instances at once; should one fail, the others are stopped before the error is thrown. */
+async function startTogether(count: number, opts: Parameters<typeof startInstance>[0]): Promise<Instance[]> {
+  const settled = await Promise.allSettled(Array.from({ length: count }, () => startInstance(opts)));
+  const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopInstances(started);
+    throw failed.reason;
+  }
+  return started;
+}
+
 describe.skipIf(!onPostgres)('three instances with the caches on', () => {
   let database: { url: string; drop(): Promise<void> };
   let client: pg.Client;
@@ -85,7 +97,7 @@ describe.skipIf(!onPostgres)('three instances with the caches on', () => {
     };
     // The first loads the demo data; the others start on a database that holds it.
     a = await startInstance({ databaseUrl: database.url, env: { ...env, SEED_DEMO_DATA: 'true' } });
-    [b, c] = await Promise.all([startInstance({ databaseUrl: database.url, env }), startInstance({ databaseUrl: database.url, env })]);
+    [b, c] = await startTogether(2, { databaseUrl: database.url, env });
   });
 
   afterAll(async () => {
@@ -203,7 +215,7 @@ describe.skipIf(!onPostgres)('instances starting together on an empty database',
     const env = { SEED_DEMO_DATA: 'true', STORAGE_DIR: storage, DATA_DIR: storage, LOG_LEVEL: 'info' };
     let instances: Instance[] = [];
     try {
-      instances = await Promise.all([1, 2].map(() => startInstance({ databaseUrl: database.url, env })));
+      instances = await startTogether(2, { databaseUrl: database.url, env });
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
@@ -230,7 +242,7 @@ describe.skipIf(!onPostgres)('instances starting together on an empty database',
     const database = await createDatabase({ empty: true });
     let instances: Instance[] = [];
     try {
-      instances = await Promise.all([1, 2].map(() => startInstance({ databaseUrl: database.url })));
+      instances = await startTogether(2, { databaseUrl: database.url });
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
