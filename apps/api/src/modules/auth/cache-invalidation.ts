@@ -8,16 +8,18 @@ import type { Logger } from '../../logger.ts';
 import { forgetFigures } from '../dashboard/figure-cache.ts';
 import type { IdentityCache } from './identity-cache.ts';
 
-type Message = { session: number } | { user: number } | { scope: number };
+/** What the triggers send: one of { session: id }, { user: id }, { scope: userId }. */
+type Message = Partial<Record<'session' | 'user' | 'scope', unknown>>;
 
 /** Applies one notification's payload to the cache; anything unexpected is ignored. */
 export function applyInvalidation(identity: IdentityCache, payload: string) {
-  let message: Partial<Record<'session' | 'user' | 'scope', unknown>>;
+  let message: Message;
   try {
     message = JSON.parse(payload) as Message;
   } catch {
     return;
   }
+  if (typeof message !== 'object' || message === null) return;
   if (typeof message.session === 'number') identity.forgetSession(message.session);
   if (typeof message.user === 'number') identity.forgetUser(message.user);
   if (typeof message.scope === 'number') identity.forgetScope(message.scope);
