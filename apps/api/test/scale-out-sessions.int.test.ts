@@ -97,7 +97,7 @@ describe.skipIf(!onPostgres)('three instances with the caches on', () => {
     };
     // The first loads the demo data; the others start on a database that holds it.
     a = await startInstance({ databaseUrl: database.url, env: { ...env, SEED_DEMO_DATA: 'true' } });
-    [b, c] = await startTogether(2, { databaseUrl: database.url, env });
+    [b, c] = (await startTogether(2, { databaseUrl: database.url, env })) as [Instance, Instance];
   });
 
   afterAll(async () => {
