@@ -10,7 +10,7 @@ import { administratorExists, issueSetupLinkIfNeeded, setupLinkIssuedWithin } fr
 import { proposeUncodedAdverseEvents } from './modules/coding/pending.ts';
 
 /** A setup link this recent was printed by a process that started alongside: it is kept, not replaced. */
-const SIBLING_START_SECONDS = 120;
+export const SIBLING_START_SECONDS = 60;
 
 export interface FirstStart {
   seeded: boolean;

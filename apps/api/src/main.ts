@@ -64,7 +64,11 @@ const server = app.listen(config.PORT, config.HOST, () => {
     lines.push(`    ${DUAL_ROLE_DEMO_USER.email}  (${DUAL_ROLE_DEMO_USER.description})`);
   }
   if (setupLinkElsewhere) {
-    lines.push('', '  No administrator exists yet. A server process that started alongside this one printed the one-time', '  setup link; restart one process for a new link.');
+    lines.push(
+      '',
+      '  No administrator exists yet. A server process that started alongside this one (within a minute) printed',
+      '  the one-time setup link; a start later than that prints a new one.',
+    );
   }
   // The one-time link goes to the console like the demo logins, never into the structured log (no tokens there).
   if (setupPath) {
