@@ -255,7 +255,7 @@ describe.skipIf(!onPostgres)('instances starting together on an empty database',
       const banners = () => instances.filter((i) => i.output().includes('No administrator exists yet')).length;
       await timeUntil([instances[0]!], async () => banners() === 2);
       expect(instances.filter((i) => i.output().includes('/setup?token=')).length).toBe(1);
-      expect(instances.filter((i) => i.output().includes('printed the one-time')).length).toBe(1);
+      expect(instances.filter((i) => i.output().includes('started alongside this one')).length).toBe(1);
     } finally {
       await stopInstances(instances);
       await database.drop();
