@@ -261,4 +261,23 @@ describe.skipIf(!onPostgres)('instances starting together on an empty database',
       await database.drop();
     }
   });
+
+  it('with MIGRATE_ON_START=false, refuse to start on a database that is behind, and say what to run', async () => {
+    const database = await createDatabase({ empty: true });
+    try {
+      await expect(startInstance({ databaseUrl: database.url, env: { MIGRATE_ON_START: 'false' } })).rejects.toThrow(
+        /exited before it was ready[\s\S]*lacks \d+ migration\(s\), from 0001-foundation: run `npm run db:migrate` first/,
+      );
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+        expect(rows[0].n).toBe(0); // it changed nothing
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
 });
