@@ -36,6 +36,8 @@ export interface AppDeps {
   logger: Logger;
   /** One per process (main.ts also serves it on METRICS_PORT); made here when left out. */
   metrics?: Metrics;
+  /** The session and scope cache; main.ts passes its own, which listens for changes made elsewhere. */
+  identity?: IdentityCache;
 }
 
 /** The metrics of an app serving this router (every procedure's path labels its requests). */
@@ -54,9 +56,14 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export function createApp({ database, config, logger, metrics = createMetrics(database) }: AppDeps) {
+export function createApp({
+  database,
+  config,
+  logger,
+  metrics = createMetrics(database),
+  identity = new IdentityCache(config.SESSION_CACHE_SECONDS),
+}: AppDeps) {
   const { db } = database;
-  const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
   const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE, database.pgPool);
   const files = new BlobStore(storageDirOf(config));
   const app = express();

@@ -20,6 +20,8 @@ const configSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
   DEMO_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   SEED_DEMO_DATA: bool.default(true),
+  /** Apply pending migrations at start; false when a separate job runs `npm run db:migrate` first (the server then refuses to start on a database that is behind). */
+  MIGRATE_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: bool.optional(),

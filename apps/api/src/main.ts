@@ -1,14 +1,15 @@
 // Read config, open the database, migrate, load demo data into an empty database, listen, and shut
 // down cleanly on SIGINT/SIGTERM.
-import { connect, migrateToLatest, databaseIsEmpty, seedDemoData, DEFAULT_DEMO_PASSWORD, DUAL_ROLE_DEMO_USER } from '@ctp/db';
+import { connect, DEFAULT_DEMO_PASSWORD, DUAL_ROLE_DEMO_USER } from '@ctp/db';
 import { ROLES } from '@ctp/contracts';
-import { parseConfig, publicUrlOf, storageDirOf } from './config.ts';
-import { issueSetupLinkIfNeeded } from './modules/auth/setup.ts';
+import { parseConfig, publicUrlOf } from './config.ts';
+import { firstStart } from './first-start.ts';
+import { IdentityCache } from './modules/auth/identity-cache.ts';
+import { listenForInvalidations } from './modules/auth/cache-invalidation.ts';
 import { createLogger } from './logger.ts';
 import express from 'express';
 import { createApp, createMetrics } from './app.ts';
 import { scheduleInsights } from './modules/dashboard/insights.ts';
-import { proposeUncodedAdverseEvents } from './modules/coding/pending.ts';
 
 const started = Date.now();
 let config;
@@ -28,26 +29,25 @@ const database = await connect({
   process.exit(1);
 });
 
-const applied = await migrateToLatest(database.db);
-if (applied.length) logger.info({ applied }, 'migrations applied');
-let seeded = false;
-if (config.SEED_DEMO_DATA && (await databaseIsEmpty(database.db))) {
-  const summary = await seedDemoData(database.db, { password: config.DEMO_PASSWORD, storageDir: storageDirOf(config) });
-  // The demo's uncoded adverse events reach the coding queue as a submitted report's do.
-  const proposedForCoding = await proposeUncodedAdverseEvents(database.db);
-  logger.info({ ...summary, proposedForCoding }, 'demo data loaded');
-  seeded = true;
-}
-// Without an administrator (no demo data), a one-time link to create the first one. Printed on the
-// console like the demo logins, never into the structured log, which keeps no tokens.
-const setupPath = await issueSetupLinkIfNeeded(database.db);
+// Migrations, demo data and the setup link, once even when several processes start together.
+const { seeded, setupPath, setupLinkElsewhere } = await firstStart(database, config, logger).catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
 
 const stopInsights = scheduleInsights(database.db, config.INSIGHTS_INTERVAL_SECONDS, (err) =>
   logger.error({ err: { name: (err as Error).name } }, 'insights computation failed'),
 );
 
+// With several processes on PostgreSQL, each hears the changes that end cached sessions and scopes.
+const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
+const invalidations =
+  config.DATABASE_URL && config.SESSION_CACHE_SECONDS > 0
+    ? listenForInvalidations({ databaseUrl: config.DATABASE_URL, db: database.db, identity, logger })
+    : undefined;
+
 const metrics = createMetrics(database);
-const app = createApp({ database, config, logger, metrics });
+const app = createApp({ database, config, logger, metrics, identity });
 // Metrics on an internal port of their own, when configured (no token there: keep the port internal).
 const metricsServer = config.METRICS_PORT
   ? express().get('/metrics', metrics.handler()).listen(config.METRICS_PORT, config.METRICS_HOST)
@@ -63,6 +63,14 @@ const server = app.listen(config.PORT, config.HOST, () => {
     for (const r of ROLES) lines.push(`    ${r}@demo.local`);
     lines.push(`    ${DUAL_ROLE_DEMO_USER.email}  (${DUAL_ROLE_DEMO_USER.description})`);
   }
+  if (setupLinkElsewhere) {
+    lines.push(
+      '',
+      '  No administrator exists yet. A server process that started alongside this one (within a minute) printed',
+      '  the one-time setup link; a start later than that prints a new one.',
+    );
+  }
+  // The one-time link goes to the console like the demo logins, never into the structured log (no tokens there).
   if (setupPath) {
     lines.push('', '  No administrator exists yet. Create the first one within 24 hours at this one-time link', '  (a new link is printed at each start until one exists):', `    ${publicUrlOf(config)}${setupPath}`);
   }
@@ -80,6 +88,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), 5000).unref();
   await new Promise((r) => server.once('close', r));
+  await invalidations?.close();
   await database.close();
   process.exit(0);
 }

@@ -1,6 +1,9 @@
 export * from './connect.ts';
 export * from './actor.ts';
 export * from './migrate.ts';
+export { withAdvisoryLock } from './advisory-lock.ts';
+export { listen, type ListenOptions, type Listening } from './listen.ts';
+export { CACHE_INVALIDATION_CHANNEL } from './migrations/0042-cache-invalidation.ts';
 export * from './schema.ts';
 export { AUDITED_TABLES } from './migrations/index.ts';
 export { verifyAuditChain, type ChainVerification } from './audit/verify.ts';

@@ -19,6 +19,24 @@ export async function administratorExists(db: Db): Promise<boolean> {
   return !!row;
 }
 
+/**
+ * Whether an open setup link was issued within the last `seconds`: by a server process that started at
+ * the same moment (first-start.ts), which printed it; issuing another would revoke that one.
+ */
+export async function setupLinkIssuedWithin(db: Db, seconds: number): Promise<boolean> {
+  const recent = await db
+    .selectFrom('accountLinks')
+    .select('id')
+    .where('purpose', '=', 'setup')
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .where('createdAt', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .limit(1)
+    .executeTakeFirst();
+  return !!recent;
+}
+
 /** A new setup link when no administrator exists (the server prints it), else null. */
 export async function issueSetupLinkIfNeeded(db: Db): Promise<string | null> {
   if (await administratorExists(db)) return null;

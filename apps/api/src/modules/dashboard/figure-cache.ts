@@ -31,3 +31,12 @@ export function cachedFigure<T>(
 /** The cache key of a study scope: every study, or the sorted ids. */
 export const scopeKey = (ids: number[] | null) =>
   ids === null ? 'all' : [...ids].sort((a, b) => a - b).join(',');
+
+/**
+ * Every figure of a database, when this process may have missed a change it should have heard of
+ * (its cache-invalidation connection was lost). Figures otherwise age out by DASHBOARD_CACHE_SECONDS:
+ * they are keyed by study scope, not by person, so no log-out or membership change makes one wrong.
+ */
+export function forgetFigures(db: Db) {
+  caches.get(db)?.clear();
+}
