@@ -1,0 +1,91 @@
+// The rule language's operations (rule-language/Operations.md): values derived from the study before
+// the checks run, stored under the operation's "$id" (one value for the dataset, or one per row). An
+// operation that needs what the product does not hold (the CDISC Library's model metadata, controlled
+// terminology packages by date) makes its rule "not run".
+import type { Cell, CoreOperation, Derived, StudyDataset } from './types.ts';
+import type { RuleContext } from './context.ts';
+import { asText, compareDates, isEmpty, parseIsoDate } from './values.ts';
+
+export interface Study {
+  datasets: StudyDataset[];
+}
+
+type Operation = (op: CoreOperation, ctx: RuleContext, study: Study) => { perRow: boolean; value: Derived | Derived[] };
+
+const sourceOf = (op: CoreOperation, ctx: RuleContext, study: Study) =>
+  op.domain ? study.datasets.find((d) => d.name === op.domain) : ctx.dataset;
+
+const rowMatches = (row: Record<string, Cell>, filter: Record<string, string> | undefined, resolve: (n: string) => string) =>
+  !filter || Object.entries(filter).every(([k, v]) => asText(row[resolve(k)] ?? null) === v);
+
+/** Rows of the source grouped by the operation's group variables, and each current row's group. */
+function grouped<T>(op: CoreOperation, ctx: RuleContext, study: Study, reduce: (rows: Record<string, Cell>[]) => T, empty: T) {
+  const source = sourceOf(op, ctx, study);
+  const resolve = (n: string) => ctx.resolve(n);
+  const rows = (source?.rows ?? []).filter((r) => rowMatches(r, op.filter, resolve));
+  if (!op.group?.length) return { perRow: false, value: reduce(rows) as Derived };
+  const keyOf = (r: Record<string, Cell>) => JSON.stringify(op.group!.map((g) => r[resolve(g)] ?? null));
+  const groups = new Map<string, Record<string, Cell>[]>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k)!.push(r);
+  }
+  const reduced = new Map([...groups].map(([k, rs]) => [k, reduce(rs)]));
+  return { perRow: true, value: ctx.dataset.rows.map((r) => (reduced.get(keyOf(r)) ?? empty) as Derived) };
+}
+
+const column = (rows: Record<string, Cell>[], name: string) => rows.map((r) => r[name] ?? null).filter((v) => !isEmpty(v));
+
+const extremeDate = (sign: 1 | -1): Operation => (op, ctx, study) =>
+  grouped(op, ctx, study, (rows) => {
+    let best: Cell = null;
+    for (const v of column(rows, ctx.resolve(op.name ?? ''))) {
+      if (!parseIsoDate(v)) continue;
+      if (best === null || (compareDates(v, best) ?? 0) * sign > 0) best = v;
+    }
+    return best ?? '';
+  }, '');
+
+/** Study day of a date against the subject's DM.RFSTDTC (no day 0). */
+const studyDay: Operation = (op, ctx, study) => {
+  const dm = study.datasets.find((d) => d.name === 'DM');
+  const start = new Map((dm?.rows ?? []).map((r) => [asText(r.USUBJID ?? null), r.RFSTDTC ?? null]));
+  const day = (v: Derived | undefined, rf: Cell | undefined) => {
+    const a = parseIsoDate(v);
+    const b = parseIsoDate(rf ?? null);
+    if (!a || !b || a.parts.length < 3 || b.parts.length < 3) return null;
+    const ms = Date.UTC(a.parts[0]!, a.parts[1]! - 1, a.parts[2]!) - Date.UTC(b.parts[0]!, b.parts[1]! - 1, b.parts[2]!);
+    const d = Math.round(ms / 86_400_000);
+    return d >= 0 ? d + 1 : d;
+  };
+  return { perRow: true, value: ctx.dataset.rows.map((r, i) => day(ctx.value(op.name ?? '', i), start.get(asText(r.USUBJID ?? null)))) };
+};
+
+export const OPERATIONS: Record<string, Operation> = {
+  distinct: (op, ctx, study) =>
+    grouped(op, ctx, study, (rows) => [...new Set(column(rows, ctx.resolve(op.name ?? '')).map((v) => v))] as Cell[], [] as Cell[]),
+  record_count: (op, ctx, study) => grouped(op, ctx, study, (rows) => rows.length, 0),
+  min_date: extremeDate(-1),
+  max_date: extremeDate(1),
+  dy: studyDay,
+  variable_count: (op, _ctx, study) => ({
+    perRow: false,
+    value: study.datasets.filter((d) => {
+      const name = (op.name ?? '').startsWith('--') ? `${prefixOf(d)}${(op.name ?? '').slice(2)}` : op.name;
+      return d.variables.some((v) => v.name === name);
+    }).length,
+  }),
+  study_domains: (_op, _ctx, study) => ({ perRow: false, value: study.datasets.map((d) => prefixOf(d)) }),
+  dataset_names: (_op, _ctx, study) => ({ perRow: false, value: study.datasets.map((d) => d.name) }),
+  // Python's booleans, as the engine compares and reports them.
+  variable_exists: (op, ctx) => ({ perRow: false, value: ctx.has(op.name ?? '') ? 'True' : 'False' }),
+  get_column_order_from_dataset: (_op, ctx) => ({ perRow: false, value: ctx.dataset.variables.map((v) => v.name) }),
+};
+
+/** The two letters "--" stands for in a dataset: its DOMAIN, else the start of its name. */
+export function prefixOf(d: StudyDataset): string {
+  const domain = d.rows.find((r) => typeof r.DOMAIN === 'string' && r.DOMAIN)?.DOMAIN;
+  if (typeof domain === 'string' && domain.length === 2) return domain;
+  return d.name.startsWith('SUPP') ? d.name.slice(4, 6) : d.name.slice(0, 2);
+}

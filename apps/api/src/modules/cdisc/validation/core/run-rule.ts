@@ -1,0 +1,178 @@
+// Runs one CORE rule on a study, as CDISC's engine does: the datasets in the rule's scope (classes and
+// domains, included and excluded), its operations first, then its condition tree (all / any / not) on
+// every row; a row where the tree holds is reported with the rule's output variables (or, when it names
+// none, the variables its checks read). A rule of a type, operator or operation not written here is
+// "not run", with the reason, never a silent pass.
+import type { CoreCheck, CoreCondition, CoreFinding, CoreRule, RuleOutcome, StudyDataset, Cell, Derived } from './types.ts';
+import { RuleContext } from './context.ts';
+import { OPERATORS } from './operators.ts';
+import { OPERATIONS, prefixOf, type Study } from './operations.ts';
+
+class NotRunnable extends Error {}
+
+/** A list as the engine prints it (Python's repr): ['AE', 'DM'], None for a missing value. */
+const pythonList = (v: Derived[]) => `[${v.map((x) => (x === null ? 'None' : typeof x === 'number' ? String(x) : `'${String(x)}'`)).join(', ')}]`;
+
+/** A name that reads another dataset ("SE.EPOCH", "RELREC.**TERM"): the exported rule does not say how to match its records. */
+const OTHER_DATASET = /^[A-Z][A-Z0-9]*\.\S/;
+
+function otherDatasetRead(rule: CoreRule): string | null {
+  const names = [
+    ...checksOf(rule.conditions).flatMap((c) => [c.value.target, typeof c.value.comparator === 'string' && !c.value.value_is_literal ? c.value.comparator : '']),
+    ...(rule.output_variables ?? []),
+    ...(rule.operations ?? []).map((o) => o.name ?? ''),
+  ];
+  return names.find((n) => OTHER_DATASET.test(n)) ?? null;
+}
+
+const isCheck = (c: CoreCondition): c is CoreCheck => 'operator' in c;
+
+function checksOf(c: CoreCondition): CoreCheck[] {
+  if (isCheck(c)) return [c];
+  if ('all' in c) return c.all.flatMap(checksOf);
+  if ('any' in c) return c.any.flatMap(checksOf);
+  return checksOf(c.not);
+}
+
+function evaluate(c: CoreCondition, ctx: RuleContext): boolean[] {
+  if (isCheck(c)) {
+    const op = OPERATORS[c.operator];
+    if (!op) throw new NotRunnable(`the operator ${c.operator} is not supported yet`);
+    return op(c, ctx);
+  }
+  if ('all' in c) return c.all.map((x) => evaluate(x, ctx)).reduce((a, b) => a.map((v, i) => v && b[i]!), new Array<boolean>(ctx.size).fill(true));
+  if ('any' in c) return c.any.map((x) => evaluate(x, ctx)).reduce((a, b) => a.map((v, i) => v || b[i]!), new Array<boolean>(ctx.size).fill(false));
+  return evaluate(c.not, ctx).map((v) => !v);
+}
+
+const matchesDomain = (pattern: string, d: StudyDataset) =>
+  pattern === 'ALL' || pattern === d.name || pattern === prefixOf(d) || (pattern.endsWith('--') && d.name.startsWith(pattern.slice(0, -2)));
+
+/** Whether the rule applies to the dataset (its Scope: classes and domains, included and excluded). */
+export function inScope(rule: CoreRule, d: StudyDataset): boolean {
+  const { classes, domains } = rule;
+  if (domains?.Include?.length && !domains.Include.some((p) => matchesDomain(p, d))) return false;
+  if (domains?.Exclude?.some((p) => matchesDomain(p, d))) return false;
+  const cls = d.className?.toUpperCase() ?? null;
+  if (classes?.Include?.length && !classes.Include.includes('ALL') && !(cls && classes.Include.includes(cls))) return false;
+  if (classes?.Exclude?.length && cls && classes.Exclude.includes(cls)) return false;
+  return true;
+}
+
+/**
+ * The dataset with the DM variables the rule reads and the dataset lacks (RFSTDTC, ARM, ...), joined on
+ * USUBJID: the engine's rules reach DM that way. Only variables the rule reads, and never for a check of
+ * presence (exists / not_exists), which is about the dataset itself.
+ */
+function withDmVariables(rule: CoreRule, d: StudyDataset, study: Study, prefix: string): StudyDataset {
+  const dm = study.datasets.find((x) => x.name === 'DM');
+  if (!dm || d.name === 'DM' || !d.variables.some((v) => v.name === 'USUBJID')) return d;
+  const own = new Set(d.variables.map((v) => v.name));
+  const resolve = (n: string) => (n.startsWith('--') ? `${prefix}${n.slice(2)}` : n);
+  const read = new Set<string>();
+  for (const c of checksOf(rule.conditions)) {
+    if (c.operator === 'exists' || c.operator === 'not_exists') continue;
+    read.add(resolve(c.value.target));
+    if (typeof c.value.comparator === 'string' && !c.value.value_is_literal) read.add(resolve(c.value.comparator));
+  }
+  const wanted = dm.variables.filter((v) => read.has(v.name) && !own.has(v.name));
+  if (!wanted.length) return d;
+  const bySubject = new Map(dm.rows.map((r) => [String(r.USUBJID ?? ''), r]));
+  return {
+    ...d,
+    variables: [...d.variables, ...wanted],
+    rows: d.rows.map((r) => {
+      const subject = bySubject.get(String(r.USUBJID ?? ''));
+      return { ...r, ...Object.fromEntries(wanted.map((v) => [v.name, subject?.[v.name] ?? null])) };
+    }),
+  };
+}
+
+/** The variables a finding reports: the rule's output variables, else those its checks read. */
+function reportedVariables(rule: CoreRule): string[] {
+  if (rule.output_variables?.length) return rule.output_variables;
+  return [...new Set(checksOf(rule.conditions).map((c) => c.value.target))];
+}
+
+function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreFinding[] {
+  const rows = flagged.flatMap((f, i) => (f ? [i] : []));
+  if (!rows.length) return [];
+  const message = rule.actions?.[0]?.params?.message ?? rule.description ?? '';
+  const variables = reportedVariables(rule);
+  const cell = (name: string, row: number): Cell => {
+    const v: Derived | undefined = ctx.value(name, row);
+    if (v === undefined) return 'Not in dataset';
+    return Array.isArray(v) ? pythonList(v) : v;
+  };
+  // A dataset-level rule whose checks are about the dataset's variables only (exists, not_exists)
+  // reports the dataset once, with its first record's values; otherwise each record, as the engine does.
+  const once = rule.sensitivity === 'Dataset' && checksOf(rule.conditions).every((c) => c.operator === 'exists' || c.operator === 'not_exists');
+  const reported = once ? [rows[0]!] : rows;
+  return reported.flatMap((row) =>
+    variables.map((name) => ({
+      coreId: rule.core_id,
+      dataset: ctx.dataset.name,
+      record: once ? null : row + 1,
+      variable: ctx.resolve(name),
+      value: cell(name, row),
+      message,
+    })),
+  );
+}
+
+function runOn(rule: CoreRule, dataset: StudyDataset, study: Study): CoreFinding[] {
+  const prefix = prefixOf(dataset);
+  const ctx = new RuleContext(withDmVariables(rule, dataset, study, prefix), prefix);
+  for (const op of rule.operations ?? []) {
+    const operation = OPERATIONS[op.operator];
+    if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
+    ctx.derived.set(op.id, operation(op, ctx, study));
+  }
+  return findingsOn(rule, ctx, evaluate(rule.conditions, ctx));
+}
+
+/** The study's datasets as one record, a variable per dataset present (its file), for domain presence checks. */
+const studyPresence = (study: Study): StudyDataset => ({
+  name: 'STUDY',
+  label: 'Study',
+  className: null,
+  variables: study.datasets.map((d) => ({ name: d.name, label: d.label, type: 'Char' as const, length: 200 })),
+  rows: [Object.fromEntries(study.datasets.map((d) => [d.name, d.fileName ?? `${d.name.toLowerCase()}.xpt`]))],
+});
+
+/** Dataset metadata as rows the checks read: one row per dataset. */
+const datasetMetadata = (d: StudyDataset): StudyDataset => ({
+  ...d,
+  variables: ['dataset_name', 'dataset_label', 'dataset_size'].map((name) => ({ name, label: name, type: 'Char' as const, length: 200 })),
+  rows: [{ dataset_name: d.name, dataset_label: d.label, dataset_size: d.rows.length }],
+});
+
+/** Variable metadata as rows: one row per variable of the dataset. */
+const variableMetadata = (d: StudyDataset): StudyDataset => ({
+  ...d,
+  variables: ['variable_name', 'variable_label', 'variable_data_type', 'variable_length', 'variable_order_number'].map((name) => ({ name, label: name, type: 'Char' as const, length: 200 })),
+  rows: d.variables.map((v, i) => ({ variable_name: v.name, variable_label: v.label, variable_data_type: v.type, variable_length: v.length, variable_order_number: i + 1 })),
+});
+
+export function runRule(rule: CoreRule, study: Study): RuleOutcome {
+  try {
+    const other = otherDatasetRead(rule);
+    if (other) throw new NotRunnable(`it reads ${other} from another dataset, and the rule as exported does not say how to match its records`);
+    const scoped = study.datasets.filter((d) => inScope(rule, d));
+    switch (rule.rule_type) {
+      case 'Domain Presence Check':
+        return { status: 'run', findings: runOn(rule, studyPresence(study), study) };
+      case 'Record Data':
+        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, d, study)) };
+      case 'Dataset Metadata Check':
+        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, datasetMetadata(d), study)) };
+      case 'Variable Metadata Check':
+        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, variableMetadata(d), study)) };
+      default:
+        return { status: 'not run', reason: `rules of the type "${rule.rule_type}" are not supported yet` };
+    }
+  } catch (err) {
+    if (err instanceof NotRunnable) return { status: 'not run', reason: err.message };
+    throw err;
+  }
+}
