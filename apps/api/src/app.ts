@@ -29,6 +29,8 @@ import { uploadOf, uploadsOf } from './http/uploads.ts';
 import { REQUEST_BODY_LIMIT_BYTES, trpcBodyLimit } from './http/body-limits.ts';
 import { requestId, requestIdOf } from './http/request-id.ts';
 import { Metrics } from './http/metrics.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { localJobQueue } from './background.ts';
 
 export interface AppDeps {
   database: DbHandle;
@@ -36,6 +38,8 @@ export interface AppDeps {
   logger: Logger;
   /** One per process (main.ts also serves it on METRICS_PORT); made here when left out. */
   metrics?: Metrics;
+  /** The job queue (main.ts starts it); an in-process queue working the run jobs when left out. */
+  jobs?: JobQueue;
 }
 
 /** The metrics of an app serving this router (every procedure's path labels its requests). */
@@ -54,11 +58,12 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export function createApp({ database, config, logger, metrics = createMetrics(database) }: AppDeps) {
+export function createApp({ database, config, logger, metrics = createMetrics(database), jobs }: AppDeps) {
   const { db } = database;
   const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
   const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE, database.pgPool);
   const files = new BlobStore(storageDirOf(config));
+  const queue = jobs ?? localJobQueue(db, files, logger);
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
@@ -145,6 +150,7 @@ export function createApp({ database, config, logger, metrics = createMetrics(da
       db,
       config,
       files,
+      jobs: queue,
       identity,
       loginThrottle,
       user: auth.user,
