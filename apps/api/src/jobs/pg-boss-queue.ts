@@ -6,7 +6,7 @@
 // - periodic jobs ('singleton' policy, never two at once): every instance sends one per period slot with
 //   singletonSeconds, and the unique slot key makes one job of all those sends: once per period overall.
 import PgBoss from 'pg-boss';
-import { RETRY, type JobHandler, type JobQueue } from './queue.ts';
+import { RETRY, delay, type JobHandler, type JobQueue } from './queue.ts';
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -27,6 +27,19 @@ export async function createPgBossQueue(o: PgBossQueueOptions): Promise<JobQueue
   const names: string[] = [];
   let stopped = false;
   const workOptions = { includeMetadata: true as const, pollingIntervalSeconds: o.pollingIntervalSeconds };
+  // Instances starting together may create the same queue at once, which can deadlock in PostgreSQL
+  // (pg-boss makes a table per queue); creating is idempotent, so the loser tries again.
+  const createQueue = async (name: string, options: Omit<PgBoss.Queue, 'name'>) => {
+    for (let attempt = 1; ; attempt++) {
+      if (await boss.getQueue(name)) return;
+      try {
+        return await boss.createQueue(name, { name, ...options });
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+        await delay(100 + Math.random() * 400);
+      }
+    }
+  };
 
   return {
     kind: 'pg-boss',
@@ -34,7 +47,7 @@ export async function createPgBossQueue(o: PgBossQueueOptions): Promise<JobQueue
       await boss.send(name, data, { singletonKey: options.key });
     },
     async work<T extends object>(name: string, handler: JobHandler<T>) {
-      await boss.createQueue(name, { name, policy: 'short', retryLimit: RETRY.limit, retryDelay: RETRY.delaySeconds, retryBackoff: true, expireInSeconds: RUN_EXPIRY_SECONDS });
+      await createQueue(name, { policy: 'short', retryLimit: RETRY.limit, retryDelay: RETRY.delaySeconds, retryBackoff: true, expireInSeconds: RUN_EXPIRY_SECONDS });
       names.push(name);
       await boss.work<T>(name, workOptions, async ([job]) => {
         if (!job) return;
@@ -56,7 +69,7 @@ export async function createPgBossQueue(o: PgBossQueueOptions): Promise<JobQueue
       });
     },
     async every(name, seconds, handler) {
-      await boss.createQueue(name, { name, policy: 'singleton', retryLimit: 0, expireInSeconds: Math.max(seconds * 4, 60) });
+      await createQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds: Math.max(seconds * 4, 60) });
       names.push(name);
       await boss.work(name, workOptions, async () => {
         await handler().catch((err) => o.onError(name, err));
