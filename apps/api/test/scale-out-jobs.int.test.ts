@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { connect, migrateToLatest, seedDemoData, sql, type DbHandle } from '@ctp/db';
 import { serverUrl } from './support/global-setup.ts';
 import { logIn, startInstance, stopInstances, type Instance } from './support/instances.ts';
@@ -18,6 +20,7 @@ import { readXpt } from '../src/modules/cdisc/formats/xpt.ts';
 const base = process.env.TEST_DATABASE_URL;
 const PERIOD = 10; // INSIGHTS_INTERVAL_SECONDS (its minimum)
 const SHUTDOWN_BOUND = 15; // SHUTDOWN_TIMEOUT_SECONDS
+const METRICS_TOKEN = 'scale-out-metrics-token-2026';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!base)('background jobs across three instances', () => {
@@ -54,6 +57,7 @@ describe.skipIf(!base)('background jobs across three instances', () => {
             JOB_RECLAIM_SECONDS: '3',
             SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_BOUND),
             SESSION_CACHE_SECONDS: '0',
+            METRICS_TOKEN,
             // names the instance's connections, so the run's advisory lock tells which instance runs it
             PGAPPNAME: `ctp-instance-${n}`,
           },
@@ -141,8 +145,10 @@ describe.skipIf(!base)('background jobs across three instances', () => {
     victim.child.kill('SIGKILL');
     await victim.exited;
     expect(atKill.progress).toBeLessThan(100);
+    const killedAt = Date.now();
     const run = await finished(runId);
     expect(run).toMatchObject({ status: 'done', progress: 100, error: null });
+    console.warn(`SIGKILL at ${atKill.progress} % (${atKill.step}); finished by another instance ${((Date.now() - killedAt) / 1000).toFixed(1)} s later`);
     // no dataset twice: the first attempt's output was dropped before the restart
     const datasets = await database.db.selectFrom('sdtmRunDatasets').select(['domain', 'records']).where('runId', '=', runId).execute();
     expect(new Set(datasets.map((d) => d.domain)).size).toBe(datasets.length);
@@ -174,10 +180,35 @@ describe.skipIf(!base)('background jobs across three instances', () => {
     expect(handedBack.rows[0]!.n).toBe(1);
     const run = await finished(runId);
     expect(run).toMatchObject({ status: 'done', progress: 100, error: null });
+    console.warn(`SIGTERM: exited after ${exitedAt - sentAt} ms (bound ${SHUTDOWN_BOUND} s); run finished ${((Date.now() - exitedAt) / 1000).toFixed(1)} s after the exit`);
     // the same datasets as the run that was killed (same data): the CSV files are byte for byte equal
     const survivor = alive()[0]!;
     for (const file of ['dm.csv', 'ae.csv', 'vs.csv']) {
       expect((await download(survivor, runId, file)).equals(await download(survivor, killedRunId, file)), file).toBe(true);
     }
   }, 300_000);
+
+  it("reports the queue's depth, oldest waiting job and failures by job type in /metrics", async () => {
+    const boss = new PgBoss({ connectionString: serverUrl(base!, name), schema: 'pgboss', max: 1 });
+    await boss.start();
+    try {
+      // one job waiting an hour, one failed for good (run 0 does not exist: nothing would happen if it ran)
+      await boss.send('sdtm-generate', { runId: 0, clientIp: null }, { startAfter: 3600 });
+      const failing = await boss.send('sdtm-generate', { runId: 0, clientIp: null }, { startAfter: 3600, retryLimit: 0 });
+      await boss.fail('sdtm-generate', failing!);
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+    await sleep(1100);
+    const on = alive()[0]!;
+    const res = await fetch(`${on.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    const families = parsePrometheusTextFormat(await res.text());
+    const sample = (family: string) => families.find((f) => f.name === family)?.metrics.find((m) => m.labels?.type === 'sdtm-generate')?.value;
+    expect(Number(sample('ctp_job_queue_depth'))).toBe(1);
+    expect(Number(sample('ctp_job_queue_oldest_waiting_age_seconds'))).toBeGreaterThanOrEqual(1);
+    expect(Number(sample('ctp_job_queue_failed'))).toBe(1);
+    // the run tables' figures keep their names
+    expect(families.find((f) => f.name === 'ctp_jobs')?.metrics.find((m) => m.labels?.type === 'sdtm_generation' && m.labels.status === 'done')?.value).toBe('2');
+  }, 60_000);
 });
