@@ -132,6 +132,7 @@ describe.skipIf(!base)('background jobs across three instances', () => {
     await sleep(3 * PERIOD * 1000);
     const after = await count();
     const passes = after.snapshots - before.snapshots;
+    console.warn(`periodic pass: ${passes} runs in 3 periods of ${PERIOD} s across 3 instances`);
     // three periods: three passes (one may straddle an edge), where each instance on its own would make nine
     expect(passes).toBeGreaterThanOrEqual(2);
     expect(passes).toBeLessThanOrEqual(4);
@@ -193,8 +194,9 @@ describe.skipIf(!base)('background jobs across three instances', () => {
     await boss.start();
     try {
       // one job waiting an hour, one failed for good (run 0 does not exist: nothing would happen if it ran)
-      await boss.send('sdtm-generate', { runId: 0, clientIp: null }, { startAfter: 3600 });
-      const failing = await boss.send('sdtm-generate', { runId: 0, clientIp: null }, { startAfter: 3600, retryLimit: 0 });
+      // (the queue keeps one waiting job per key: two keys)
+      await boss.send('sdtm-generate', { runId: 0, clientIp: null }, { startAfter: 3600, singletonKey: 'metrics-waiting' });
+      const failing = await boss.send('sdtm-generate', { runId: 0, clientIp: null }, { startAfter: 3600, retryLimit: 0, singletonKey: 'metrics-failing' });
       await boss.fail('sdtm-generate', failing!);
     } finally {
       await boss.stop({ graceful: false });
