@@ -15,6 +15,7 @@ import pg from 'pg';
 import { BlobStore, connect, migrateToLatest, seedDemoData, sql } from '@ctp/db';
 import { awaitSdtmRun, startSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
 import { validateSdtmRun } from '../src/modules/cdisc/validation/run.ts';
+import { localJobQueue } from '../src/background.ts';
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '10' }, subjects: { type: 'string', default: '1' }, database: { type: 'string' }, json: { type: 'string' } },
@@ -65,7 +66,8 @@ global.gc?.();
 const before = process.memoryUsage();
 const timer = setInterval(sample, 50);
 const started = performance.now();
-const { runId } = await startSdtmRun({ db, files: new BlobStore(storageDir), userId: admin.id, clientIp: null, studyId: study.id });
+const jobs = localJobQueue(db, new BlobStore(storageDir));
+const { runId } = await startSdtmRun({ db, files: new BlobStore(storageDir), jobs, userId: admin.id, clientIp: null, studyId: study.id });
 await awaitSdtmRun(runId);
 const seconds = (performance.now() - started) / 1000;
 clearInterval(timer);
@@ -86,7 +88,7 @@ peakRss = 0;
 peakHeap = 0;
 const vTimer = setInterval(sample, 50);
 const vStarted = performance.now();
-const validationId = await validateSdtmRun({ db, files: new BlobStore(storageDir), userId: admin.id, clientIp: null, studyId: study.id, sdtmRunId: runId });
+const validationId = await validateSdtmRun({ db, files: new BlobStore(storageDir), jobs, userId: admin.id, clientIp: null, studyId: study.id, sdtmRunId: runId });
 const vSeconds = (performance.now() - vStarted) / 1000;
 clearInterval(vTimer);
 sample();

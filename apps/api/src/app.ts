@@ -29,6 +29,8 @@ import { uploadOf, uploadsOf } from './http/uploads.ts';
 import { REQUEST_BODY_LIMIT_BYTES, trpcBodyLimit } from './http/body-limits.ts';
 import { requestId, requestIdOf } from './http/request-id.ts';
 import { Metrics } from './http/metrics.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { localJobQueue } from './background.ts';
 
 export interface AppDeps {
   database: DbHandle;
@@ -38,6 +40,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The session and scope cache; main.ts passes its own, which listens for changes made elsewhere. */
   identity?: IdentityCache;
+  /** The job queue (main.ts starts it); an in-process queue working the run jobs when left out. */
+  jobs?: JobQueue;
 }
 
 /** The metrics of an app serving this router (every procedure's path labels its requests). */
@@ -62,10 +66,12 @@ export function createApp({
   logger,
   metrics = createMetrics(database),
   identity = new IdentityCache(config.SESSION_CACHE_SECONDS),
+  jobs,
 }: AppDeps) {
   const { db } = database;
   const loginThrottle = new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE, database.pgPool);
   const files = new BlobStore(storageDirOf(config));
+  const queue = jobs ?? localJobQueue(db, files, logger);
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
@@ -152,6 +158,7 @@ export function createApp({
       db,
       config,
       files,
+      jobs: queue,
       identity,
       loginThrottle,
       user: auth.user,

@@ -82,6 +82,12 @@ const configSchema = z.object({
   /** Days after which a password must be changed at log-in (0 = never). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** How often an idle job worker looks for work (PostgreSQL job queue), in seconds. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** How often runs left 'running' by a process that died are handed to another worker, in seconds. */
+  JOB_RECLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** SIGTERM: the longest a graceful shutdown waits for requests and jobs before the process exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   /** Prometheus metrics at /metrics on the API port, for a scraper sending `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Prometheus metrics on their own port (no token: keep it internal), e.g. 9464. */

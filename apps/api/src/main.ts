@@ -1,18 +1,18 @@
-// Read config, open the database, migrate, load demo data into an empty database, listen, and shut
-// down cleanly on SIGINT/SIGTERM.
-import { connect, DEFAULT_DEMO_PASSWORD, DUAL_ROLE_DEMO_USER } from '@ctp/db';
+// Read config, open the database, migrate, load demo data into an empty database, start the background
+// jobs, listen, and shut down gracefully on SIGINT/SIGTERM (README: "Background jobs and shutdown").
+import { BlobStore, connect, DEFAULT_DEMO_PASSWORD, DUAL_ROLE_DEMO_USER } from '@ctp/db';
 import { ROLES } from '@ctp/contracts';
-import { parseConfig, publicUrlOf } from './config.ts';
+import { parseConfig, publicUrlOf, storageDirOf, type Config } from './config.ts';
 import { firstStart } from './first-start.ts';
 import { IdentityCache } from './modules/auth/identity-cache.ts';
 import { listenForInvalidations } from './modules/auth/cache-invalidation.ts';
 import { createLogger } from './logger.ts';
 import express from 'express';
 import { createApp, createMetrics } from './app.ts';
-import { scheduleInsights } from './modules/dashboard/insights.ts';
+import { startBackgroundWork } from './background.ts';
 
 const started = Date.now();
-let config;
+let config: Config;
 try {
   config = parseConfig(process.env);
 } catch (err) {
@@ -35,9 +35,7 @@ const { seeded, setupPath, setupLinkElsewhere } = await firstStart(database, con
   process.exit(1);
 });
 
-const stopInsights = scheduleInsights(database.db, config.INSIGHTS_INTERVAL_SECONDS, (err) =>
-  logger.error({ err: { name: (err as Error).name } }, 'insights computation failed'),
-);
+const jobs = await startBackgroundWork({ database, config, files: new BlobStore(storageDirOf(config)), logger });
 
 // With several processes on PostgreSQL, each hears the changes that end cached sessions and scopes.
 const identity = new IdentityCache(config.SESSION_CACHE_SECONDS);
@@ -47,7 +45,7 @@ const invalidations =
     : undefined;
 
 const metrics = createMetrics(database);
-const app = createApp({ database, config, logger, metrics, identity });
+const app = createApp({ database, config, logger, metrics, identity, jobs });
 // Metrics on an internal port of their own, when configured (no token there: keep the port internal).
 const metricsServer = config.METRICS_PORT
   ? express().get('/metrics', metrics.handler()).listen(config.METRICS_PORT, config.METRICS_HOST)
@@ -77,17 +75,26 @@ const server = app.listen(config.PORT, config.HOST, () => {
   console.warn(lines.join('\n') + '\n');
 });
 
+// Graceful shutdown: stop taking requests, let those in flight finish, stop the job workers (a running
+// job is handed back to the queue, for another instance to take at once), then close the database; the
+// process exits within SHUTDOWN_TIMEOUT_SECONDS whatever happens.
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  const bound = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
   logger.info({ signal }, 'shutting down');
-  stopInsights();
+  setTimeout(() => {
+    logger.warn('graceful shutdown took too long: exiting');
+    process.exit(1);
+  }, bound).unref();
   metricsServer?.close();
+  const closed = new Promise((r) => server.once('close', r));
   server.close();
   server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), 5000).unref();
-  await new Promise((r) => server.once('close', r));
+  // requests still going shortly before the bound are cut, so the database closes in time
+  setTimeout(() => server.closeAllConnections(), Math.max(0, bound - 2000)).unref();
+  await Promise.all([closed, jobs.stop(Math.max(1000, bound - 3000))]);
   await invalidations?.close();
   await database.close();
   process.exit(0);

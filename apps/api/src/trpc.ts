@@ -14,6 +14,7 @@ import { correlationIdOf, DATABASE_UNAVAILABLE_MESSAGE, internalErrorMessage, is
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 export interface RequestInfo {
   ip: string | null;
@@ -40,6 +41,8 @@ export interface Context {
   req: RequestInfo;
   /** Trial master file storage (files by content hash). */
   files: BlobStore;
+  /** The background job queue (SDTM generation and validation are jobs on it). */
+  jobs: JobQueue;
 }
 
 // Messages: the server's stay plain English, values included, since REST clients and the tests read

@@ -16,6 +16,8 @@ import { awaitSdtmRun, startSdtmRun } from '../src/modules/cdisc/sdtm/generate.t
 import { validateSdtmRun } from '../src/modules/cdisc/validation/run.ts';
 import { readDatasetJson } from '../src/modules/cdisc/formats/dataset-json.ts';
 import { durationDays } from '../src/modules/cdisc/sdtm/epochs.ts';
+import { localJobQueue } from '../src/background.ts';
+import type { JobQueue } from '../src/jobs/queue.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 interface Package {
@@ -29,6 +31,7 @@ interface Package {
 
 let t: TestDatabase;
 const files = new BlobStore(TEST_STORAGE_DIR);
+let jobs: JobQueue;
 let aeStudy: Package;
 let completedStudy: Package;
 /** Every demo study with randomised subjects (aeStudy and completedStudy among them). */
@@ -38,7 +41,7 @@ const RULES = ['CORE-000239', 'CORE-000191', 'CORE-000177'];
 async function generate(studyId: number, code: string): Promise<Package> {
   const db = t.database.db;
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.local').executeTakeFirstOrThrow();
-  const { runId } = await startSdtmRun({ db, files, userId: admin.id, clientIp: null, studyId });
+  const { runId } = await startSdtmRun({ db, files, jobs: (jobs ??= localJobQueue(db, files)), userId: admin.id, clientIp: null, studyId });
   await awaitSdtmRun(runId);
   expect((await db.selectFrom('sdtmRuns').select('status').where('id', '=', runId).executeTakeFirstOrThrow()).status).toBe('done');
   const datasets = new Map<string, Row[]>();
@@ -48,7 +51,7 @@ async function generate(studyId: number, code: string): Promise<Package> {
     const json = readDatasetJson(Buffer.concat(chunks));
     datasets.set(d.domain, json.rows.map((r) => Object.fromEntries(json.columns.map((c, k) => [c.name, r[k] ?? null]))));
   }
-  const validationId = await validateSdtmRun({ db, files, userId: admin.id, clientIp: null, studyId, sdtmRunId: runId });
+  const validationId = await validateSdtmRun({ db, files, jobs, userId: admin.id, clientIp: null, studyId, sdtmRunId: runId });
   const stored = await db.selectFrom('sdtmValidationFindings').select(['coreId', 'dataset', 'variable', 'record']).where('validationRunId', '=', validationId).where('coreId', 'in', RULES).execute();
   const findings = stored.map((f) => ({ coreId: f.coreId!, dataset: f.dataset, variable: f.variable, usubjid: String(datasets.get(f.dataset)![f.record! - 1]!.USUBJID) }));
   return { studyId, code, runId, datasets, findings };

@@ -1,7 +1,8 @@
 // Prometheus metrics for operators' dashboards (prom-client, text format at /metrics): requests by
 // tRPC procedure or REST route and status with latency histograms, the PostgreSQL pool (connections in
 // use, idle, requests waiting for one), background jobs from the database (running, oldest age and
-// totals by type and status, the same figures whichever instance answers), the audit chain's last
+// totals by type and status, the same figures whichever instance answers; on PostgreSQL also the job
+// queue's depth, oldest waiting job and failures by job type, from pg-boss's tables), the audit chain's last
 // verification (result, rows, age) and the process (CPU, memory, event-loop lag). Labels are bounded:
 // a tRPC path that names no procedure counts as "unknown", and REST paths have their ids replaced.
 // Served on the API port behind METRICS_TOKEN (a Bearer token), or on METRICS_PORT (an internal port,
@@ -74,6 +75,7 @@ export class Metrics {
     });
     this.databaseGauges(registers);
     this.jobGauges(registers);
+    this.queueGauges(registers);
     this.auditGauges(registers);
     // Merged last: a merged registry holds the metrics registered by then.
     this.output = Registry.merge([processMetrics(), this.registry]);
@@ -199,6 +201,40 @@ export class Metrics {
         }
       },
     });
+  }
+
+  /** The PostgreSQL job queue (pg-boss's schema, absent on PGlite and before the queue's first start). */
+  private queueGauges(registers: Registry[]) {
+    const { db } = this.options.database;
+    const queue = perScrape(() => this.scrapes, async () => {
+      if (this.options.database.kind !== 'postgres') return [];
+      const installed = await sql<{ t: string | null }>`select to_regclass('pgboss.archive')::text as t`.execute(db);
+      if (!installed.rows[0]?.t) return [];
+      const rows = await sql<{ type: string; waiting: number; oldest: number; failed: number }>`
+        select name as type,
+               count(*) filter (where state in ('created', 'retry'))::int as waiting,
+               coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry'))), 0)::float8 as oldest,
+               count(*) filter (where state = 'failed')::int as failed
+          from (select name, state, created_on from pgboss.job
+                union all select name, state, created_on from pgboss.archive where state = 'failed') j
+         where name not like '\_\_pgboss%'
+         group by name`.execute(db);
+      return rows.rows;
+    });
+    const gauge = (name: string, help: string, value: (r: { waiting: number; oldest: number; failed: number }) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['type'],
+        registers,
+        async collect() {
+          this.reset();
+          for (const r of await queue()) this.set({ type: r.type }, Number(value(r)));
+        },
+      });
+    gauge('ctp_job_queue_depth', 'Jobs waiting in the PostgreSQL job queue (created or waiting to retry), by job type', (r) => r.waiting);
+    gauge('ctp_job_queue_oldest_waiting_age_seconds', 'Age of the oldest job waiting in the queue, by job type (0 when none waits)', (r) => r.oldest);
+    gauge('ctp_job_queue_failed', 'Jobs that failed after their last retry, kept in the queue tables, by job type', (r) => r.failed);
   }
 
   private auditGauges(registers: Registry[]) {

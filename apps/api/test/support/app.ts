@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { BlobStore, type DbHandle } from '@ctp/db';
 import { createApp } from '../../src/app.ts';
+import { localJobQueue } from '../../src/background.ts';
+import type { JobQueue } from '../../src/jobs/queue.ts';
 import { parseConfig, storageDirOf, type Config } from '../../src/config.ts';
 import { IdentityCache } from '../../src/modules/auth/identity-cache.ts';
 import { LoginThrottle } from '../../src/modules/auth/login-throttle.ts';
@@ -85,6 +87,14 @@ export class TestClient {
 
 const createCaller = createCallerFactory(appRouter);
 
+// One in-process job queue per test database, as the app has one.
+const queues = new WeakMap<object, JobQueue>();
+function jobQueueOf(db: DbHandle['db'], files: BlobStore): JobQueue {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = localJobQueue(db, files)));
+  return queue;
+}
+
 /** A procedure caller acting as the user with this email (e.g. 'monitor@demo.local'). */
 export async function callerAs(database: DbHandle, email: string, config = testConfig()) {
   const user = await database.db
@@ -92,10 +102,12 @@ export async function callerAs(database: DbHandle, email: string, config = testC
     .select(['id', 'email', 'fullName', 'role'])
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
+  const files = new BlobStore(storageDirOf(config));
   const ctx: Context = {
     db: database.db,
     config,
-    files: new BlobStore(storageDirOf(config)),
+    files,
+    jobs: jobQueueOf(database.db, files),
     identity: new IdentityCache(0),
     loginThrottle: new LoginThrottle(config.LOGIN_ATTEMPTS_PER_MINUTE),
     user: toSessionUser(user),

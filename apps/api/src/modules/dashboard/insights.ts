@@ -4,7 +4,7 @@
 //   optimizationOpportunities = studies behind plan (< 80% of expected)
 //     + study sites pending activation for more than 30 days
 //     + active study sites with no subject enrolled 60 days after activation
-// A background run computes them over all data (the admin's view) and stores a snapshot, verifying the
+// The periodic pass (periodic-pass.ts) computes them over all data (the admin's view) and stores a snapshot, verifying the
 // audit hash chain in the same run (the compliance status reads it). Until the first run has finished,
 // the API answers isStatic: true with the spec's defaults. Afterwards, a user who sees only some studies
 // gets the same formulas over those studies, computed on request and reused for DASHBOARD_CACHE_SECONDS,
@@ -14,10 +14,6 @@ import { DEFAULT_INSIGHTS, type Insights } from '@ctp/contracts';
 import { enrollmentAgainstPlan, pendingActivations, BEHIND_PLAN_RATIO } from './enrollment-plan.ts';
 import { inStudies } from '../studies/scope-sql.ts';
 import { cachedFigure, scopeKey } from './figure-cache.ts';
-import { refreshClosedWindows } from '../submissions/visit-status.ts';
-import { raiseMissingFormQueries } from '../queries/auto.ts';
-import { runDocumentExpiryPass } from '../etmf/expiry.ts';
-import { todayIso } from '../../sql-helpers.ts';
 
 /** The insight figures over the given studies (null: every study), with what they were computed from. */
 export async function computeInsightFigures(db: Db, studyIds: number[] | null) {
@@ -84,35 +80,4 @@ export async function getInsights(db: Db, studyIds: number[] | null, cacheSecond
     performanceImprovement: `${figures.performanceImprovement}%`,
     optimizationOpportunities: figures.optimizationOpportunities,
   };
-}
-
-/** Runs the computation now and then every intervalSeconds; returns a stop function. */
-export function scheduleInsights(db: Db, intervalSeconds: number, onError: (err: unknown) => void) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    // Each step on its own: one failing does not hold back the others.
-    const steps = [
-      // Visits whose window opened or closed since the last pass move on (pending, missed, warning).
-      () => withActor(db, { userId: null, reason: 'Visit window opened or closed' }, (tx) => refreshClosedWindows(tx, todayIso())),
-      // Due forms missing when their visit's window closed raise missing-data queries.
-      () => withActor(db, { userId: null, reason: 'Due form missing when its visit window closed' }, (tx) => raiseMissingFormQueries(tx, todayIso())),
-      // Trial master file documents past their expiry date expire; those close to it warn their owners.
-      () => withActor(db, { userId: null, reason: 'Document expiry date reached or near' }, (tx) => runDocumentExpiryPass(tx, todayIso())),
-      () => computeInsightSnapshot(db),
-    ];
-    for (const step of steps) {
-      try {
-        await step();
-      } catch (err) {
-        onError(err);
-      }
-    }
-    running = false;
-  };
-  void run();
-  const timer = setInterval(run, intervalSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,5 +1,7 @@
-// The SDTM generation job. startSdtmRun creates the run row and returns; the work goes on in the
-// background (the request does not wait): subjects in batches of 500 by subject code, each batch's visits,
+// The SDTM generation job. startSdtmRun creates the run row and sends a job to the queue (src/jobs);
+// whichever instance's worker takes it runs workSdtmRun (the request does not wait), holding the run's
+// advisory lock so that it runs once at a time, and a run whose process died is restarted from scratch by
+// another (see run-jobs.ts). The work: subjects in batches of 500 by subject code, each batch's visits,
 // submitted entries and coded terms read together, every subject's records written as NDJSON to one temp
 // file per dataset while each variable's longest value is tracked (pass 1); then each dataset's NDJSON is
 // read line by line into the XPT, CSV and Dataset-JSON 1.1 writers, to temp files stored in the blob store
@@ -40,24 +42,32 @@ import { epochDesign } from './epochs.ts';
 import { loadDesign } from '../../design/read.ts';
 import { RecodeLog } from '../terminology/recode.ts';
 import { JobRegistry } from '../jobs.ts';
+import { isTransient, type JobContext, type JobQueue } from '../../../jobs/queue.ts';
+import type { RunLocks } from '../../../jobs/run-locks.ts';
 import { ValueMetadataCollector } from './value-metadata.ts';
 import { currentStandard } from '../standards/current.ts';
 import { sdtmigVariables } from '../standards/run-datasets.ts';
 
 export const SUBJECT_BATCH = 500;
 const MAX_CHAR = 200;
-/** A run still 'running' this long after its start, and not in this process, is taken as abandoned. */
-const STALE_AFTER_MS = 60 * 60 * 1000;
+export const SDTM_JOB = 'sdtm-generate';
 
-/** Runs in progress in this process, so tests (and a graceful shutdown) can wait for them. */
-const jobs = new JobRegistry();
+/** Runs being worked on in this process, so tests can wait for them. */
+const runningHere = new JobRegistry();
 
-/** Resolves when the run (started in this process) has finished, done or failed. */
-export const awaitSdtmRun = (runId: number): Promise<void> => jobs.wait(runId);
+/** Resolves when the run's job in this process has ended (at once when it does not run here). */
+export const awaitSdtmRun = (runId: number): Promise<void> => runningHere.wait(runId);
+
+export interface RunJobDeps {
+  db: Db;
+  files: BlobStore;
+  locks: RunLocks;
+}
 
 export interface StartOptions {
   db: Db;
   files: BlobStore;
+  jobs: JobQueue;
   userId: number;
   clientIp: string | null;
   studyId: number;
@@ -65,26 +75,45 @@ export interface StartOptions {
   encoding?: SdtmEncoding;
 }
 
-/** Creates the run (or returns the study's run still going) and starts the job without waiting for it. */
+/** Creates the run (or returns the study's run still going) and queues its job without waiting for it. */
 export async function startSdtmRun(o: StartOptions): Promise<{ runId: number; started: boolean }> {
-  const active = await o.db.selectFrom('sdtmRuns').select(['id', 'startedAt']).where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
-  // one run per study at a time: a run going on here, or recently started (maybe by another API instance)
-  if (active && (jobs.has(active.id) || Date.now() - new Date(active.startedAt).getTime() < STALE_AFTER_MS)) return { runId: active.id, started: false };
+  // one run per study at a time; a run never stays 'running' after its process died (run-jobs.ts)
+  const active = await o.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
+  if (active) return { runId: active.id, started: false };
   const run = await withActor(o.db, { userId: o.userId, reason: 'Generate SDTM datasets', clientIp: o.clientIp }, async (tx) => {
-    // a run left 'running' by a stopped process cannot finish any more
-    if (active) {
-      await tx.updateTable('sdtmRuns').set({ status: 'failed', error: 'The server stopped during the run', finishedAt: sql`now()` as never }).where('id', '=', active.id).execute();
-    }
     // the run keeps the SDTMIG it is generated against (the newest loaded), for its validation and define.xml
     const standard = await currentStandard(tx, 'SDTMIG');
     return tx
       .insertInto('sdtmRuns')
       .values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId, standardId: standard?.id ?? null, encoding: o.encoding ?? 'ascii' })
-      .returning(['id', 'standardId'])
+      .returning('id')
       .executeTakeFirstOrThrow();
   });
-  jobs.start(run.id, () => runJob(o, run.id, run.standardId));
+  await o.jobs.send(SDTM_JOB, { runId: run.id, clientIp: o.clientIp }, { key: `sdtm-${run.id}` });
   return { runId: run.id, started: true };
+}
+
+export interface SdtmJobData {
+  runId: number;
+  clientIp: string | null;
+}
+
+/** The queue's worker for a run: under the run's lock, a run still 'running' is (re)started from scratch. */
+export function workSdtmRun(deps: RunJobDeps, data: SdtmJobData, job: JobContext): Promise<void> {
+  return runningHere.track(data.runId, async () => {
+    const held = await deps.locks.hold('sdtm', data.runId);
+    if (!held) return; // another worker runs it
+    try {
+      const run = await deps.db.selectFrom('sdtmRuns').select(['status', 'studyId', 'startedBy', 'standardId', 'encoding']).where('id', '=', data.runId).executeTakeFirst();
+      if (run?.status !== 'running') return;
+      // what an earlier attempt (a process that died) stored is dropped: the run starts again
+      await deps.db.deleteFrom('sdtmRunDatasets').where('runId', '=', data.runId).execute();
+      const o = { db: deps.db, files: deps.files, userId: run.startedBy, clientIp: data.clientIp, studyId: run.studyId, encoding: run.encoding };
+      await runJob(o, data.runId, run.standardId, { signal: AbortSignal.any([job.signal, held.lost]), lastAttempt: job.lastAttempt });
+    } finally {
+      await held.release();
+    }
+  });
 }
 
 interface DatasetFile {
@@ -97,10 +126,13 @@ interface DatasetFile {
   values: ValueMetadataCollector;
 }
 
-async function runJob(o: StartOptions, runId: number, standardId: number | null): Promise<void> {
+type RunInput = Omit<StartOptions, 'jobs'>;
+
+async function runJob(o: RunInput, runId: number, standardId: number | null, job: JobContext): Promise<void> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), `sdtm-${runId}-`));
   let step = 'Reading the study';
   const setProgress = async (progress: number, text: string) => {
+    job.signal.throwIfAborted(); // stopping: hand the run back
     step = text;
     await o.db.updateTable('sdtmRuns').set({ progress: Math.max(0, Math.min(100, Math.round(progress))), step: text }).where('id', '=', runId).execute();
   };
@@ -258,6 +290,8 @@ async function runJob(o: StartOptions, runId: number, standardId: number | null)
         .execute();
     });
   } catch (err) {
+    // handed back, or a lost database the queue's retry may outlive: the run stays 'running' for it
+    if (job.signal.aborted || (!job.lastAttempt && isTransient(err))) throw err;
     const detail = err instanceof Error && /^(XptError|DatasetJsonError)$/.test(err.name) ? `: ${err.name}` : '';
     await withActor(o.db, { userId: o.userId, reason: 'SDTM generation failed', clientIp: o.clientIp }, (tx) =>
       tx.updateTable('sdtmRuns').set({ status: 'failed', step, error: `The run failed while ${step.toLowerCase()}${detail}`, finishedAt: sql`now()` as never, notes: JSON.stringify([...notes]) }).where('id', '=', runId).execute(),
@@ -323,7 +357,7 @@ export function datasetVariables(catalogue: Catalogue, domain: string, maxLen: M
   return vars;
 }
 
-async function writeDataset(o: StartOptions, runId: number, study: StudyInfo, catalogue: Catalogue & { labels?: Map<string, string> }, d: DatasetFile, dir: string, notes: Set<string>, encoding: SdtmEncoding) {
+async function writeDataset(o: RunInput, runId: number, study: StudyInfo, catalogue: Catalogue & { labels?: Map<string, string> }, d: DatasetFile, dir: string, notes: Set<string>, encoding: SdtmEncoding) {
   const variables = datasetVariables(catalogue, d.domain, d.maxLen, d.numeric);
   const label = (d.domain.startsWith('SUPP') ? `Supplemental Qualifiers for ${d.domain.slice(4)}` : (catalogue.labels?.get(d.domain) ?? d.domain)).slice(0, 40);
   const name = d.domain.toLowerCase();

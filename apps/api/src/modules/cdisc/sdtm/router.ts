@@ -91,7 +91,7 @@ export const sdtmRouter = router({
   exportSdtm: exporter.input(sdtmExportInput).mutation(async ({ ctx, input }) => {
     await assertStudy(ctx.db, ctx.scope, input.studyId);
     await assertArmsVisible(ctx.db, ctx.user, ctx.scope, input.studyId);
-    const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId, encoding: input.encoding });
+    const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, jobs: ctx.jobs, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId, encoding: input.encoding });
     const run = await runById(ctx.db, runId);
     return { runId, status: run!.status, progress: run!.progress };
   }),

@@ -36,7 +36,7 @@ export const validationRouter = router({
     await assertStudy(ctx.db, ctx.scope, input.studyId);
     const sdtm = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
     if (!sdtm) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Generate SDTM first: the study has no finished SDTM run' });
-    const { validationRunId, started } = await startValidation({ db: ctx.db, files: ctx.files, userId: ctx.user.id, clientIp: ctx.req.ip ?? null, studyId: input.studyId, sdtmRunId: sdtm.id });
+    const { validationRunId, started } = await startValidation({ db: ctx.db, files: ctx.files, jobs: ctx.jobs, userId: ctx.user.id, clientIp: ctx.req.ip ?? null, studyId: input.studyId, sdtmRunId: sdtm.id });
     return { validationRunId, sdtmRunId: sdtm.id, started };
   }),
   job: read.input(validationJobInput).query(async ({ ctx, input }): Promise<ValidationJob | null> => {

@@ -1,11 +1,14 @@
 // Validating a finished SDTM run, as a background job like the generation: startValidation creates the
-// validation run 'running' and returns; the job reads each stored dataset's Dataset-JSON file from the blob
+// validation run 'running' and queues its job; the worker (workValidation, under the run's advisory lock,
+// see run-jobs.ts) reads each stored dataset's Dataset-JSON file from the blob
 // store, one dataset at a time (DM first: its subjects, STUDYID and reference dates are what the other
 // datasets are checked against; before it, the EX start dates DM's RFXSTDTC is checked against), applies the rules of rules.ts, writes its progress and step to the run, and ends 'done' with
 // the counts, compliance score and every finding, or 'failed' with the step (never clinical values).
 // The score: 100 × (1 − failed rule applications / rule applications).
 import { sql, withActor, type BlobStore, type Db } from '@ctp/db';
 import { JobRegistry } from '../jobs.ts';
+import { isTransient, type JobContext, type JobQueue } from '../../../jobs/queue.ts';
+import type { RunJobDeps } from '../sdtm/generate.ts';
 import { sdtmigVariables } from '../standards/run-datasets.ts';
 import { readDatasetJson } from '../formats/dataset-json.ts';
 import {
@@ -28,6 +31,7 @@ export interface ValidateOptions {
   clientIp: string | null;
   studyId: number;
   sdtmRunId: number;
+  jobs: JobQueue;
 }
 
 /** The rules' view of an SDTMIG version (the one the validated run was generated against). */
@@ -52,23 +56,45 @@ async function readStored(files: BlobStore, sha256: string): Promise<RuleDataset
   };
 }
 
-const jobs = new JobRegistry();
-/** A validation still 'running' this long after its start, and not in this process, is taken as abandoned. */
-const STALE_AFTER_MS = 30 * 60 * 1000;
+export const VALIDATION_JOB = 'sdtm-validate';
 
-/** Resolves when the validation (started in this process) has finished, done or failed. */
-export const awaitValidation = (validationRunId: number) => jobs.wait(validationRunId);
+/** Validations being worked on in this process, so tests can wait for them. */
+const runningHere = new JobRegistry();
 
-/** Creates the validation run (or returns the study's one still going) and starts it without waiting. */
+/** Resolves when the validation's job in this process has ended (at once when it does not run here). */
+export const awaitValidation = (validationRunId: number) => runningHere.wait(validationRunId);
+
+/** Creates the validation run (or returns the study's one still going) and queues it without waiting. */
 export async function startValidation(o: ValidateOptions): Promise<{ validationRunId: number; started: boolean }> {
-  const active = await o.db.selectFrom('sdtmValidationRuns').select(['id', 'runAt']).where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
-  if (active && (jobs.has(active.id) || Date.now() - new Date(active.runAt).getTime() < STALE_AFTER_MS)) return { validationRunId: active.id, started: false };
-  const run = await withActor(o.db, { userId: o.userId, reason: 'Validate SDTM datasets', clientIp: o.clientIp }, async (tx) => {
-    if (active) await tx.updateTable('sdtmValidationRuns').set({ status: 'failed', error: 'The server stopped during the validation', finishedAt: sql`now()` as never }).where('id', '=', active.id).execute();
-    return tx.insertInto('sdtmValidationRuns').values({ studyId: o.studyId, sdtmRunId: o.sdtmRunId, runBy: o.userId, status: 'running', progress: 0, step: 'Starting' }).returning('id').executeTakeFirstOrThrow();
-  });
-  jobs.start(run.id, () => validationJob(o, run.id));
+  const active = await o.db.selectFrom('sdtmValidationRuns').select('id').where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
+  if (active) return { validationRunId: active.id, started: false };
+  const run = await withActor(o.db, { userId: o.userId, reason: 'Validate SDTM datasets', clientIp: o.clientIp }, (tx) =>
+    tx.insertInto('sdtmValidationRuns').values({ studyId: o.studyId, sdtmRunId: o.sdtmRunId, runBy: o.userId, status: 'running', progress: 0, step: 'Starting' }).returning('id').executeTakeFirstOrThrow(),
+  );
+  await o.jobs.send(VALIDATION_JOB, { validationRunId: run.id, clientIp: o.clientIp }, { key: `validation-${run.id}` });
   return { validationRunId: run.id, started: true };
+}
+
+export interface ValidationJobData {
+  validationRunId: number;
+  clientIp: string | null;
+}
+
+/** The queue's worker for a validation: under its lock, a validation still 'running' is (re)started. */
+export function workValidation(deps: RunJobDeps, data: ValidationJobData, job: JobContext): Promise<void> {
+  const id = data.validationRunId;
+  return runningHere.track(id, async () => {
+    const held = await deps.locks.hold('validation', id);
+    if (!held) return;
+    try {
+      const run = await deps.db.selectFrom('sdtmValidationRuns').select(['status', 'studyId', 'sdtmRunId', 'runBy']).where('id', '=', id).executeTakeFirst();
+      if (run?.status !== 'running') return;
+      const o = { db: deps.db, files: deps.files, userId: run.runBy, clientIp: data.clientIp, studyId: run.studyId, sdtmRunId: run.sdtmRunId };
+      await validationJob(o, id, { signal: AbortSignal.any([job.signal, held.lost]), lastAttempt: job.lastAttempt });
+    } finally {
+      await held.release();
+    }
+  });
 }
 
 /** Validates and waits for the result (tests, the benchmark); returns the validation run's id. */
@@ -78,9 +104,10 @@ export async function validateSdtmRun(o: ValidateOptions): Promise<number> {
   return validationRunId;
 }
 
-async function validationJob(o: ValidateOptions, id: number): Promise<void> {
+async function validationJob(o: Omit<ValidateOptions, 'jobs'>, id: number, job: JobContext): Promise<void> {
   let step = 'Reading the datasets';
   const setProgress = async (progress: number, text: string) => {
+    job.signal.throwIfAborted(); // stopping: hand the validation back
     step = text;
     await o.db.updateTable('sdtmValidationRuns').set({ progress: Math.round(Math.max(0, Math.min(99, progress))), step: text }).where('id', '=', id).execute();
   };
@@ -152,7 +179,9 @@ async function validationJob(o: ValidateOptions, id: number): Promise<void> {
         .where('id', '=', id)
         .execute();
     });
-  } catch {
+  } catch (err) {
+    // handed back, or a lost database the queue's retry may outlive: the run stays 'running' for it
+    if (job.signal.aborted || (!job.lastAttempt && isTransient(err))) throw err;
     await withActor(o.db, { userId: o.userId, reason: 'SDTM validation failed', clientIp: o.clientIp }, (tx) =>
       tx.updateTable('sdtmValidationRuns').set({ status: 'failed', step, error: `The validation failed while ${step.charAt(0).toLowerCase()}${step.slice(1)}`, finishedAt: sql`now()` as never }).where('id', '=', id).execute(),
     ).catch(() => undefined);
