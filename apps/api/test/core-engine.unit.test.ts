@@ -1,7 +1,7 @@
 // The CORE rule interpreter (cdisc/validation/core) against CDISC's own engine: each rule of the shipped
 // SDTMIG 3.4 rules file run on CDISC's test cases, where the findings must be exactly the rows the official
 // engine reports (results.csv: dataset, record, variable, value; none on a positive case). The cases in
-// fixtures/core-cases (82 rules) must all agree; with the shared reference folder present, all 325 rules'
+// fixtures/core-cases (85 rules) must all agree; with the shared reference folder present, all 325 rules'
 // cases run, and the number that agree must not fall below what was measured.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -51,7 +51,7 @@ describe("CDISC's test cases kept with the code", () => {
 });
 
 describe.skipIf(!existsSync(REFERENCE))("every rule's test cases in the reference folder", () => {
-  it('agree with the official engine at least as often as measured, and a rule that cannot run says why', () => {
+  it('agree with the official engine at least as often as measured, and a rule that cannot run says why', { timeout: 120_000 }, () => {
     const tally = { agree: 0, differ: 0, notRun: 0 };
     for (const c of caseDirs(REFERENCE)) {
       const rule = rules.get(c.id);
@@ -64,7 +64,7 @@ describe.skipIf(!existsSync(REFERENCE))("every rule's test cases in the referenc
       else tally.differ++;
     }
     console.warn(`CORE cases: ${tally.agree} agree with CDISC's engine, ${tally.differ} differ, ${tally.notRun} not run`);
-    // Measured 2026-11-27: 530 of 646 case runs agree (287 positive, 243 negative), 69 differ, 47 not run.
-    expect(tally.agree).toBeGreaterThanOrEqual(530);
+    // Measured 2026-11-27: 536 of 646 case runs agree (287 positive, 249 negative), 63 differ, 47 not run; most that differ were authored with another sensitivity or output list than the exported rule carries.
+    expect(tally.agree).toBeGreaterThanOrEqual(536);
   });
 });

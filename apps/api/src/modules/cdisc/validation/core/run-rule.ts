@@ -104,9 +104,8 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
     if (v === undefined) return 'Not in dataset';
     return Array.isArray(v) ? pythonList(v) : v;
   };
-  // A dataset-level rule whose checks are about the dataset's variables only (exists, not_exists)
-  // reports the dataset once, with its first record's values; otherwise each record, as the engine does.
-  const once = rule.sensitivity === 'Dataset' && checksOf(rule.conditions).every((c) => c.operator === 'exists' || c.operator === 'not_exists');
+  // A rule of dataset sensitivity reports the dataset once, with its first such record's values.
+  const once = rule.sensitivity === 'Dataset';
   const reported = once ? [rows[0]!] : rows;
   return reported.flatMap((row) =>
     variables.map((name) => ({
