@@ -17,3 +17,4 @@ export { importMeddraRelease, DictionaryExistsError } from './coding/import.ts';
 export { runCommand, describeFailure, type CommandOutcome } from './cli/run-command.ts';
 export * from './reference/cdisc-library-xml.ts';
 export * from './reference/safe-xml.ts';
+export * from './reference/dataset-classes.ts';

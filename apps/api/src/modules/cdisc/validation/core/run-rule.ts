@@ -13,6 +13,8 @@ class NotRunnable extends Error {}
 /** A list as the engine prints it (Python's repr): ['AE', 'DM'], None for a missing value. */
 const pythonList = (v: Derived[]) => `[${v.map((x) => (x === null ? 'None' : typeof x === 'number' ? String(x) : `'${String(x)}'`)).join(', ')}]`;
 
+const pythonFloat = (n: number) => (Number.isInteger(n) ? `${n}.0` : String(n));
+
 /** A name that reads another dataset ("SE.EPOCH", "RELREC.**TERM"): the exported rule does not say how to match its records. */
 const OTHER_DATASET = /^[A-Z][A-Z0-9]*\.\S/;
 
@@ -102,7 +104,9 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
   const cell = (name: string, row: number): Cell => {
     const v: Derived | undefined = ctx.value(name, row);
     if (v === undefined) return 'Not in dataset';
-    return Array.isArray(v) ? pythonList(v) : v;
+    if (Array.isArray(v)) return pythonList(v);
+    // A dataset's numbers print as the engine prints them (floats: 0.0, 1.5); derived counts stay whole.
+    return typeof v === 'number' && !name.startsWith('$') ? pythonFloat(v) : v;
   };
   // A rule of dataset sensitivity reports the dataset once, with its first such record's values.
   const once = rule.sensitivity === 'Dataset';
