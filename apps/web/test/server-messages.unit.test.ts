@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@ctp/contracts';
+import { englishMessage, keyedMessage, messageKeyOf, SERVER_MESSAGES } from '@ctp/contracts';
 import { localiseServerError, storedText } from '../src/lib/server-messages';
 
 const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja'] as const;
@@ -19,14 +19,42 @@ describe('server messages', () => {
   });
 
   it('every message of the catalogue is translated in every language, with the same placeholders', () => {
+    const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const lang of LANGUAGES) {
       const strings = validation(lang);
       for (const template of Object.values(SERVER_MESSAGES)) {
-        expect(strings[template], `${lang}: ${template}`).toBeTruthy();
-        const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-        expect(names(strings[template]!), `${lang}: ${template}`).toEqual(names(template));
+        // A counted message: each plural category of the language under its key (the English plural).
+        const keys =
+          typeof template === 'string'
+            ? [template]
+            : new Intl.PluralRules(lang).resolvedOptions().pluralCategories.map((category) => `${messageKeyOf(template)}_${category}`);
+        const placeholders = names(typeof template === 'string' ? template : template.other);
+        for (const key of keys) {
+          expect(strings[key], `${lang}: ${key}`).toBeTruthy();
+          expect(names(strings[key]!), `${lang}: ${key}`).toEqual(placeholders);
+        }
       }
     }
+  });
+
+  it('the catalogue names each message once (one key, one translation)', () => {
+    const keys = Object.values(SERVER_MESSAGES).map(messageKeyOf);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
+  it('a counted refusal reads in the plural form its number asks for', () => {
+    const one = keyedMessage('openQueriesLockCasebook', { count: 1, codes: 'Q-1' });
+    const error = (count: number, codes: string) => ({
+      message: englishMessage(SERVER_MESSAGES.openQueriesLockCasebook, { count, codes }),
+      data: { messageKey: one.key, params: { count, codes } },
+    });
+    expect(error(1, 'Q-1').message).toBe('There is 1 open query (Q-1); confirm that you lock the casebook with it open');
+    const single = error(1, 'Q-1');
+    localiseServerError(single);
+    expect(single.message).toBe('Es gibt 1 offene Anfrage (Q-1); bestätigen Sie, dass Sie das Casebook trotzdem sperren');
+    const three = error(3, 'Q-1, Q-2, Q-3');
+    localiseServerError(three);
+    expect(three.message).toBe('Es gibt 3 offene Anfragen (Q-1, Q-2, Q-3); bestätigen Sie, dass Sie das Casebook trotzdem sperren');
   });
 
   it("rewrites a refusal's message (and the field issue repeating it) in the reader's language", () => {

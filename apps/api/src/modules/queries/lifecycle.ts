@@ -11,18 +11,19 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
 import { raiseQuery } from './raise.ts';
 import { notifySiteStaff, notifyStudyRole, notifyUser } from '../notifications/notify.ts';
+import { refuse } from '../../refusal.ts';
 
 const DATA_ROLES = ['admin', 'data-manager'];
 
 export async function createQuery(ctx: ProcedureCtx, input: QueryCreateInput) {
   const patient = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId']).where('id', '=', input.patientId).executeTakeFirst();
-  if (!patient) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!patient) throw refuse('NOT_FOUND', 'subjectNotFound');
   assertInScope(ctx.scope, patient.studyId, 'Subject not found');
   let formId: number | null = null;
   let visitId: number | null = null;
   if (input.submissionId) {
     const s = await ctx.db.selectFrom('formSubmissions').select(['formId', 'patientId', 'subjectVisitId']).where('id', '=', input.submissionId).executeTakeFirst();
-    if (!s || s.patientId !== patient.id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found for this subject' });
+    if (!s || s.patientId !== patient.id) throw refuse('NOT_FOUND', 'entryNotFoundForSubject');
     [formId, visitId] = [s.formId, s.subjectVisitId];
   }
   return withActor(ctx.db, actorOf(ctx, input.reason), (tx) =>
@@ -58,7 +59,7 @@ interface QueryForStep {
 /** The query, visible to the user (site staff: their own sites), locked and at the version they read. */
 async function lockQuery(tx: Tx, ctx: ProcedureCtx, id: number, version: number): Promise<QueryForStep> {
   const q = await tx.selectFrom('queries').select(['id', 'code', 'studyId', 'siteId', 'status', 'raisedBy', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw refuse('NOT_FOUND', 'queryNotFound');
   if (q.version !== version) throw staleVersion();
   return q as QueryForStep;
 }
@@ -73,7 +74,7 @@ function assertStep(q: QueryForStep, to: QueryLifecycle) {
 function assertOwnsDecision(ctx: ProcedureCtx, q: QueryForStep) {
   const role = roleInStudy(ctx.user, ctx.scope, q.studyId);
   if ((role && DATA_ROLES.includes(role)) || q.raisedBy === null || q.raisedBy === ctx.user.id) return;
-  throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the person who raised this query or a data manager can decide on it' });
+  throw refuse('FORBIDDEN', 'queryDecider');
 }
 
 async function step(
@@ -143,7 +144,7 @@ export async function updateQuery(
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const q = await lockQuery(tx, ctx, input.id, input.version);
     assertOwnsDecision(ctx, q);
-    if (!['open', 'answered', 'reopened'].includes(q.status)) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'A closed or cancelled query cannot be edited' });
+    if (!['open', 'answered', 'reopened'].includes(q.status)) throw refuse('PRECONDITION_FAILED', 'queryClosedNoEdit');
     const c = input.changes;
     return tx
       .updateTable('queries')
@@ -165,7 +166,7 @@ export async function updateQuery(
 /** One query with its thread. */
 export async function queryDetail(ctx: ProcedureCtx, id: number) {
   const q = await ctx.db.selectFrom('queries').select(['id', 'studyId', 'siteId']).where('id', '=', id).executeTakeFirst();
-  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw refuse('NOT_FOUND', 'queryNotFound');
   const messages = await ctx.db
     .selectFrom('queryMessages as m')
     .leftJoin('users as u', 'u.id', 'm.authorId')
