@@ -78,5 +78,8 @@ describe('server messages', () => {
       'Erwartet zwischen 1.234,5 und 2.000 mg',
     );
     expect(storedText('Please confirm the weight', null, null)).toBe('Please confirm the weight');
+    // A notification's title (migration 0046); one written before has no key and reads as written.
+    expect(storedText('Query Q-7 raised', SERVER_MESSAGES.queryRaisedTitle, { code: 'Q-7' })).toBe('Anfrage Q-7 gestellt');
+    expect(storedText('Query Q-7 raised', null, null)).toBe('Query Q-7 raised');
   });
 });

@@ -9,6 +9,7 @@
 // A counted message (a number in its text) has its English forms by number; the web's locale files
 // hold its key with each plural suffix of the language (_one, _other; Spanish and French _many too).
 import { ACCOUNT_MESSAGES } from './server-messages/accounts.ts';
+import { NOTIFICATION_MESSAGES } from './server-messages/notifications.ts';
 import { RECORD_MESSAGES } from './server-messages/records.ts';
 import { TRIAL_MESSAGES } from './server-messages/trial.ts';
 
@@ -78,8 +79,8 @@ const COMMON_MESSAGES = {
   required: '{{label}} is required',
 } as const;
 
-// The catalogue: the messages above and each domain's refusals (server-messages/).
-export const SERVER_MESSAGES = { ...COMMON_MESSAGES, ...RECORD_MESSAGES, ...TRIAL_MESSAGES, ...ACCOUNT_MESSAGES } as const;
+// The catalogue: the messages above, each domain's refusals and the notifications' texts (server-messages/).
+export const SERVER_MESSAGES = { ...COMMON_MESSAGES, ...RECORD_MESSAGES, ...TRIAL_MESSAGES, ...ACCOUNT_MESSAGES, ...NOTIFICATION_MESSAGES } as const;
 
 export type ServerMessageName = keyof typeof SERVER_MESSAGES;
 

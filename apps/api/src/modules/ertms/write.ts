@@ -5,7 +5,7 @@
 // submission_steps row (date, user, note) and an audited change.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
-import { SUBMISSION_TRANSITIONS, can, type Role, type SubmissionCreateInput, type SubmissionStatus, type SubmissionStepInput } from '@ctp/contracts';
+import { can, keyedMessage, SUBMISSION_TRANSITIONS, type Role, type SubmissionCreateInput, type SubmissionStatus, type SubmissionStepInput } from '@ctp/contracts';
 import { assertStudyVisible, assertInScope } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
@@ -86,8 +86,8 @@ export async function createSubmission(ctx: ProcedureCtx, input: SubmissionCreat
       await notifyUser(tx, input.reviewerId, {
         kind: 'submission_due',
         studyId: input.studyId,
-        title: `Submission ${row.submissionNumber} assigned to you`,
-        body: `${input.title.slice(0, 200)}${input.dueDate ? ` — due ${input.dueDate}` : ''}`,
+        title: keyedMessage('submissionAssignedTitle', { number: row.submissionNumber }),
+        body: input.dueDate ? keyedMessage('submissionDueBody', { title: input.title.slice(0, 200), date: input.dueDate }) : input.title.slice(0, 200),
         link: `/ertms?submission=${row.id}`,
       });
     }

@@ -4,7 +4,7 @@
 // step is a document_review_steps row and an audited change, in one transaction with the stored row.
 import { sql, verifyPassword, withActor, type Tx } from '@ctp/db';
 import { checkSigningSecondFactor, type SigningSession } from '../mfa/service.ts';
-import { can, type DocumentReview, type DocumentNewVersionInput, type DocumentUploadInput, type Role } from '@ctp/contracts';
+import { can, keyedMessage, type DocumentNewVersionInput, type DocumentReview, type DocumentUploadInput, type Role } from '@ctp/contracts';
 import { assertActsForSite, assertStudyVisible, canSeeStudy } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
@@ -79,7 +79,7 @@ async function step(tx: Tx, d: { id: number; studyId: number }, action: 'uploade
 }
 
 async function notifyReview(tx: Tx, d: { studyId: number; code: string; id: number }, approverId: number, title: string) {
-  await notifyUser(tx, approverId, { kind: 'document_review', studyId: d.studyId, title: `Document ${d.code} waits for your review`, body: title.slice(0, 300), link: `/etmf?tab=review&doc=${d.id}` });
+  await notifyUser(tx, approverId, { kind: 'document_review', studyId: d.studyId, title: keyedMessage('documentReviewTitle', { code: d.code }), body: title.slice(0, 300), link: `/etmf?tab=review&doc=${d.id}` });
 }
 
 /** A new document with its first version. */
@@ -245,7 +245,7 @@ export async function approveDocument(ctx: ProcedureCtx & SigningSession, input:
     await step(tx, d, 'approved', ctx, { versionId: v.id, signatureId: signature.id });
     const author = v.uploadedBy ?? d.createdBy;
     if (author !== null && author !== ctx.user.id) {
-      await notifyUser(tx, author, { kind: 'document_approved', studyId: d.studyId, title: `Document ${d.code} approved`, body: `Approved by ${user.fullName}.`, link: `/etmf?doc=${d.id}` });
+      await notifyUser(tx, author, { kind: 'document_approved', studyId: d.studyId, title: keyedMessage('documentApprovedTitle', { code: d.code }), body: keyedMessage('documentApprovedBody', { name: user.fullName }), link: `/etmf?doc=${d.id}` });
     }
     return { ...row, signatureId: signature.id, signedAt: signature.signedAt.toISOString(), contentHash: v.sha256 };
   });
@@ -264,7 +264,7 @@ export async function returnDocument(ctx: ProcedureCtx, input: { id: number; ver
     await step(tx, d, 'returned', ctx, { versionId: d.currentVersionId, comment: input.comment });
     const v = await tx.selectFrom('documentVersions').select('uploadedBy').where('id', '=', d.currentVersionId!).executeTakeFirstOrThrow();
     const author = v.uploadedBy ?? d.createdBy;
-    if (author !== null) await notifyUser(tx, author, { kind: 'document_returned', studyId: d.studyId, title: `Document ${d.code} returned`, body: input.comment.slice(0, 300), link: `/etmf?doc=${d.id}` });
+    if (author !== null) await notifyUser(tx, author, { kind: 'document_returned', studyId: d.studyId, title: keyedMessage('documentReturnedTitle', { code: d.code }), body: input.comment.slice(0, 300), link: `/etmf?doc=${d.id}` });
     return row;
   });
 }

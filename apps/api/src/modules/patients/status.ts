@@ -7,7 +7,7 @@
 // The effective date is never in the future.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
-import { canTransitionPatient, type PatientStatusInput } from '@ctp/contracts';
+import { canTransitionPatient, keyedMessage, type PatientStatusInput } from '@ctp/contracts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
@@ -77,8 +77,8 @@ export async function updatePatientStatus(ctx: ProcedureCtx, input: PatientStatu
       await notifySiteStaff(tx, current.studyId, updated.siteId, {
         kind: 'casebook_to_sign',
         studyId: current.studyId,
-        title: `Casebook of ${updated.patientId} ready to sign`,
-        body: 'The subject completed the study; review and sign the casebook.',
+        title: keyedMessage('casebookToSignTitle', { subject: updated.patientId }),
+        body: keyedMessage('casebookToSignBody'),
         link: `/casebook/${input.id}`,
       }, undefined, ['investigator']);
     }

@@ -4,7 +4,7 @@
 // step is a message in the thread and an audited change; a step the lifecycle does not allow is 412.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
-import { QUERY_LIFECYCLE_LABELS, QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
+import { keyedMessage, QUERY_LIFECYCLE_LABELS, QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
 import { assertActsForSite, canSeeStudySite, assertInScope, roleInStudy } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
@@ -116,15 +116,15 @@ async function step(
 async function notifyStep(tx: Tx, q: QueryForStep, to: QueryLifecycle, actor: number) {
   const { code } = q;
   const link = `/queries?q=${code}`;
-  const title = `Query ${code} ${QUERY_LIFECYCLE_LABELS[to].toLowerCase()}`;
+  const title = keyedMessage(to === 'answered' ? 'queryAnsweredTitle' : to === 'reopened' ? 'queryReopenedTitle' : 'queryClosedTitle', { code });
   if (to === 'answered') {
-    const note = { kind: 'query_answered' as const, studyId: q.studyId, title, body: 'The site has answered; review the response.', link };
+    const note = { kind: 'query_answered' as const, studyId: q.studyId, title, body: keyedMessage('queryAnsweredBody'), link };
     if (q.raisedBy !== null) {
       if (q.raisedBy !== actor) await notifyUser(tx, q.raisedBy, note);
     } else await notifyStudyRole(tx, q.studyId, ['data-manager'], note, actor);
   } else if (to === 'reopened' || to === 'closed') {
     const kind = to === 'reopened' ? ('query_reopened' as const) : ('query_closed' as const);
-    await notifySiteStaff(tx, q.studyId, q.siteId, { kind, studyId: q.studyId, title, body: to === 'reopened' ? 'The response was not accepted; see the reason.' : 'The query is closed.', link }, actor);
+    await notifySiteStaff(tx, q.studyId, q.siteId, { kind, studyId: q.studyId, title, body: keyedMessage(to === 'reopened' ? 'queryReopenedBody' : 'queryClosedBody'), link }, actor);
   }
 }
 

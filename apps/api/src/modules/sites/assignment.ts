@@ -11,6 +11,7 @@ import { findVisibleSite } from './detail.ts';
 import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
 import { notifyStudyRole } from '../notifications/notify.ts';
 import { refuse } from '../../refusal.ts';
+import { keyedMessage } from '@ctp/contracts';
 
 const ASSIGNABLE = ['active', 'pending'];
 
@@ -41,8 +42,8 @@ export async function assignSiteToStudy(ctx: ProcedureCtx, input: AssignSiteInpu
       await notifyStudyRole(tx, input.studyId, ['study-manager'], {
         kind: 'site_activation_pending',
         studyId: input.studyId,
-        title: `Site ${site.siteNumber} awaits activation`,
-        body: `${site.name} was assigned and waits for its activation in this study.`,
+        title: keyedMessage('siteAwaitsTitle', { siteNumber: site.siteNumber }),
+        body: keyedMessage('siteAwaitsBody', { site: site.name }),
         link: `/sites/${input.siteId}`,
       }, ctx.user.id);
       return tx
