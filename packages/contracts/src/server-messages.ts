@@ -9,6 +9,7 @@
 // A counted message (a number in its text) has its English forms by number; the web's locale files
 // hold its key with each plural suffix of the language (_one, _other; Spanish and French _many too).
 import { ACCOUNT_MESSAGES } from './server-messages/accounts.ts';
+import { FORM_VALUE_MESSAGES } from './server-messages/form-values.ts';
 import { NOTIFICATION_MESSAGES } from './server-messages/notifications.ts';
 import { RECORD_MESSAGES } from './server-messages/records.ts';
 import { TRIAL_MESSAGES } from './server-messages/trial.ts';
@@ -79,8 +80,9 @@ const COMMON_MESSAGES = {
   required: '{{label}} is required',
 } as const;
 
-// The catalogue: the messages above, each domain's refusals and the notifications' texts (server-messages/).
-export const SERVER_MESSAGES = { ...COMMON_MESSAGES, ...RECORD_MESSAGES, ...TRIAL_MESSAGES, ...ACCOUNT_MESSAGES, ...NOTIFICATION_MESSAGES } as const;
+// The catalogue: the messages above, each domain's refusals, the notifications' texts and the form
+// evaluator's words for entered values (server-messages/).
+export const SERVER_MESSAGES = { ...COMMON_MESSAGES, ...RECORD_MESSAGES, ...TRIAL_MESSAGES, ...ACCOUNT_MESSAGES, ...NOTIFICATION_MESSAGES, ...FORM_VALUE_MESSAGES } as const;
 
 export type ServerMessageName = keyof typeof SERVER_MESSAGES;
 
@@ -94,6 +96,11 @@ export function englishMessage(template: string | CountedTemplate, params: Messa
   const text = typeof template === 'string' ? template : englishPlural.select(Number(params.count)) === 'one' ? template.one : template.other;
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+const TEMPLATE_BY_KEY = new Map<string, string | CountedTemplate>(Object.values(SERVER_MESSAGES).map((t) => [messageKeyOf(t), t]));
+
+/** The English text of a keyed message (a counted one in the form its count asks for). */
+export const englishText = (message: KeyedMessage): string => englishMessage(TEMPLATE_BY_KEY.get(message.key) ?? message.key, message.params);
 
 /** A message by its name: the key (English template) and the values, ready to store or send. */
 export function keyedMessage(name: ServerMessageName, params: MessageParams = {}): KeyedMessage {
