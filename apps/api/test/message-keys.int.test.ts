@@ -76,6 +76,17 @@ describe('refusals of the catalogue by domain', () => {
     expect(codes).toContain(raised.code);
   });
 
+  it('a refused status step names the status by its code, which the web writes in its own words', async () => {
+    const q = await as.monitor!.queries.create({ patientId: subject, type: 'clarification', priority: 'low', description: 'Please confirm the height' });
+    await as.monitor!.queries.close({ id: q.id, version: q.version, body: 'Not needed after all' });
+    const client = new TestClient(server.url);
+    await client.login(demoEmail('coordinator'));
+    const res = await client.mutation('queries.respond', { id: q.id, version: q.version + 1, body: 'Confirmed' });
+    expect(res.status).toBe(412);
+    expect(res.body.error.message).toBe('A query that is closed cannot be answered');
+    expect(res.body.error.data).toMatchObject({ messageKey: SERVER_MESSAGES.queryCannotAnswer, params: { queryStatus: 'closed' } });
+  });
+
   it("a field's refusal: shown on the field, with its key", async () => {
     const form = (await sql<{ id: number }>`select id from forms where study_id = ${studyId} and status = 'active' order by id limit 1`.execute(t.database.db)).rows[0]!;
     const client = new TestClient(server.url);

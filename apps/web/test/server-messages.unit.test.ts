@@ -14,7 +14,8 @@ const validation = (lang: string) =>
 
 describe('server messages', () => {
   beforeAll(async () => {
-    const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { validation: validation(l) }]));
+    const bundle = (l: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../src/locales/${l}/${ns}.json`), 'utf8')) as Record<string, unknown>;
+    const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { validation: validation(l), queries: bundle(l, 'queries'), common: bundle(l, 'common') }]));
     await i18next.init({ resources, lng: 'de', fallbackLng: 'en', interpolation: { escapeValue: false } });
   });
 
@@ -68,6 +69,18 @@ describe('server messages', () => {
     const plain = { message: 'Something the server did not key', data: {} };
     localiseServerError(plain);
     expect(plain.message).toBe('Something the server did not key');
+  });
+
+  it('writes status codes in the reader\'s words (the screens\' vocabulary)', () => {
+    const error = {
+      message: 'A query that is closed cannot be answered',
+      data: { messageKey: SERVER_MESSAGES.queryCannotAnswer, params: { queryStatus: 'closed' } },
+    };
+    localiseServerError(error);
+    expect(error.message).toBe('Eine Anfrage mit Status „Geschlossen“ kann nicht beantwortet werden');
+    const subject = { message: 'A subject cannot move from screening to completed', data: { messageKey: SERVER_MESSAGES.subjectTransition, params: { fromStatus: 'screening', toStatus: 'completed' } } };
+    localiseServerError(subject);
+    expect(subject.message).toBe('Ein Proband kann nicht von „im Screening“ zu „abgeschlossen“ wechseln');
   });
 
   it('reads an automatic query text in the language, its numbers formatted, and a person’s text as written', () => {

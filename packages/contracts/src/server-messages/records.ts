@@ -35,5 +35,10 @@ export const RECORD_MESSAGES = {
   effectiveDateFuture: 'The effective date cannot be in the future',
   effectiveBeforeScreening: 'The effective date cannot be before the screening date',
   effectiveBeforeEnrollment: 'The effective date cannot be before the enrollment date',
-  subjectTransition: 'A subject cannot move from {{from}} to {{to}}',
+  // Statuses travel as codes (fromStatus, toStatus, queryStatus): the web writes them in the reader's words.
+  subjectTransition: 'A subject cannot move from {{fromStatus}} to {{toStatus}}',
+  queryCannotAnswer: 'A query that is {{queryStatus}} cannot be answered',
+  queryCannotClose: 'A query that is {{queryStatus}} cannot be closed',
+  queryCannotReopen: 'A query that is {{queryStatus}} cannot be reopened',
+  queryCannotCancel: 'A query that is {{queryStatus}} cannot be cancelled',
 } as const;

@@ -46,6 +46,7 @@ export const TRIAL_MESSAGES = {
   documentPasswordWrong: 'The password is not correct; the document was not approved',
   alreadyWithdrawn: 'This document is already withdrawn',
   documentVersionNotFound: 'This version does not exist',
+  submissionTransition: 'A submission that is {{fromStatus}} cannot become {{toStatus}}',
   withdrawnNotSubmitted: 'A withdrawn document cannot be submitted',
   chooseSubmissionType: 'Choose a submission type from the list',
   chooseReviewer: 'Choose an active user as reviewer',

@@ -123,7 +123,7 @@ export async function stepSubmission(ctx: ProcedureCtx, input: SubmissionStepInp
   return withActor(ctx.db, actorOf(ctx, `Submission ${input.to}`), async (tx) => {
     const s = await lockSubmission(tx, ctx, input.id, input.version);
     if (!SUBMISSION_TRANSITIONS[s.status].includes(input.to)) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A submission that is ${s.status} cannot become ${input.to}` });
+      throw refuse('PRECONDITION_FAILED', 'submissionTransition', { fromStatus: s.status, toStatus: input.to });
     }
     if (s.submittedDate && date < s.submittedDate) throw refuseField('date', 'dateBeforeSubmission');
     if (input.to === 'submitted') {

@@ -40,7 +40,7 @@ export async function updatePatientStatus(ctx: ProcedureCtx, input: PatientStatu
     if (current.version !== input.version) throw staleVersion();
     const from = current.status as PatientStatusInput['status'];
     if (!canTransitionPatient(from, input.status)) {
-      throw refuse('PRECONDITION_FAILED', 'subjectTransition', { from, to: input.status });
+      throw refuse('PRECONDITION_FAILED', 'subjectTransition', { fromStatus: from, toStatus: input.status });
     }
     const date = input.effectiveDate;
     if (date < current.screeningDate) throw bad('The effective date cannot be before the screening date');

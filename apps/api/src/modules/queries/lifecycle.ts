@@ -2,9 +2,8 @@
 // own sites, data managers), close and re-open (the raiser, or a data manager; anyone allowed to close
 // an automatic query), cancel with a reason, and edit priority, due date, type or description. Every
 // step is a message in the thread and an audited change; a step the lifecycle does not allow is 412.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
-import { keyedMessage, QUERY_LIFECYCLE_LABELS, QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
+import { keyedMessage, QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
 import { assertActsForSite, canSeeStudySite, assertInScope, roleInStudy } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
@@ -66,7 +65,8 @@ async function lockQuery(tx: Tx, ctx: ProcedureCtx, id: number, version: number)
 
 function assertStep(q: QueryForStep, to: QueryLifecycle) {
   if (!QUERY_TRANSITIONS[q.status].includes(to)) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A query that is ${QUERY_LIFECYCLE_LABELS[q.status].toLowerCase()} cannot be ${to === 'answered' ? 'answered' : to}` });
+    const refusal = ({ answered: 'queryCannotAnswer', closed: 'queryCannotClose', reopened: 'queryCannotReopen', cancelled: 'queryCannotCancel', open: 'queryCannotReopen' } as const)[to];
+    throw refuse('PRECONDITION_FAILED', refusal, { queryStatus: q.status });
   }
 }
 
