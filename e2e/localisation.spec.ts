@@ -6,11 +6,13 @@ import enLanding from '../apps/web/src/locales/en/landing.json' with { type: 'js
 import deValidation from '../apps/web/src/locales/de/validation.json' with { type: 'json' };
 import deDataEntry from '../apps/web/src/locales/de/data-entry.json' with { type: 'json' };
 import esCommon from '../apps/web/src/locales/es/common.json' with { type: 'json' };
+import frCommon from '../apps/web/src/locales/fr/common.json' with { type: 'json' };
+import frDesign from '../apps/web/src/locales/fr/design.json' with { type: 'json' };
 import { loginAs } from './support/auth';
 import { trpcQuery } from './support/trpc';
 
 /** The app's language, as the language menu remembers it; the next page load reads it. */
-async function useLanguage(page: Page, code: 'de' | 'es' | 'ja') {
+async function useLanguage(page: Page, code: 'de' | 'es' | 'fr' | 'ja') {
   await page.evaluate((c) => localStorage.setItem('ctp.language', c), code);
 }
 
@@ -111,4 +113,44 @@ test('in German, a refusal and an automatic query text read in German', async ({
   const frozen = deValidation['This form is frozen; a data manager must unfreeze it before its data can change'];
   await expect(page.getByText(frozen).first()).toBeVisible();
   await dmContext.close();
+});
+
+test('in French, a refusal with a count and a code reads in French: an arm assigned meanwhile is not deleted', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'study-manager', '/dashboard');
+  // An enrolled subject with an arm, in a study whose design the study manager changes.
+  type Arms = { version: number; plannedArm: { id: number } | null; actualArm: { id: number } | null };
+  const enrolled = (await trpcQuery<{ items: (Subject & { studyCode: string })[] }>(page, 'patients.list', { status: 'enrolled', limit: 25 })).items;
+  let subject: (Subject & { studyCode: string }) | undefined;
+  let before: Arms | undefined;
+  for (const p of enrolled) {
+    const arms = await trpcQuery<Arms>(page, 'design.subjectArm', { patientId: p.id });
+    if (arms.plannedArm) [subject, before] = [p, arms];
+    if (subject) break;
+  }
+  if (!subject || !before) throw new Error('No enrolled subject with an arm among the first 25');
+  const code = `FR_${Date.now() % 100000}`;
+  const arm = await mutate<{ id: number }>(page, 'design.createArm', { studyId: subject.studyId, code, name: 'Bras éphémère', order: 99, reason: 'Essai de traduction' });
+
+  await useLanguage(page, 'fr');
+  await page.goto(`/trials/${subject.studyCode}`);
+  await page.getByRole('tab', { name: frDesign.tab }).click();
+  // The arm has no subject yet: its delete dialog opens.
+  await page.getByRole('button', { name: frDesign.arm.deleteLabel.replace('{{code}}', code) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(frCommon.actions.reasonForChange).fill('Bras créé par erreur');
+  // Meanwhile the subject is randomised to it.
+  const assigned = await mutate<{ version: number }>(page, 'design.assignArm', { patientId: subject.id, version: before.version, reason: 'Randomisation', plannedArmId: arm.id, actualArmId: null });
+  await dialog.getByRole('button', { name: frDesign.actions.delete }).click();
+  await expect(dialog.getByText(`Le bras ${code} est attribué à 1 sujet : attribuez-lui un autre bras avant de le supprimer`)).toBeVisible();
+  await expect(dialog.getByText(/is assigned to/)).toHaveCount(0);
+
+  // The subject gets its arms back, and the arm goes.
+  const back = await mutate<{ version: number }>(page, 'design.assignArm', {
+    patientId: subject.id, version: assigned.version, reason: 'Randomisation corrigée', plannedArmId: before.plannedArm!.id, actualArmId: before.actualArm?.id ?? null,
+  });
+  expect(back.version).toBeGreaterThan(assigned.version);
+  const design = await trpcQuery<{ arms: { id: number; version: number }[] }>(page, 'design.byStudy', { studyId: subject.studyId });
+  const created = design.arms.find((a) => a.id === arm.id)!;
+  await mutate(page, 'design.deleteArm', { id: arm.id, version: created.version, reason: 'Essai de traduction terminé' });
 });

@@ -1,9 +1,10 @@
 // Notifications end to end: a monitor raises a query at the coordinator's site; the coordinator's bell
 // counts it, opening it from the bell lands on the query and marks it read, and /notifications lists
-// it as read.
+// it as read; in Japanese its title (written by the server) reads in Japanese.
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
 import { trpcQuery } from './support/trpc';
+import jaValidation from '../apps/web/src/locales/ja/validation.json' with { type: 'json' };
 
 test('a raised query reaches the site staff through the bell and the notifications page', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -40,6 +41,16 @@ test('a raised query reaches the site staff through the bell and the notificatio
   const row = coordinator.getByTestId('notification-item').filter({ hasText: code }).first();
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute('data-read', 'true');
+  await expect(row).toContainText(`Query ${code} raised`);
+
+  // In Japanese the title the server wrote reads in Japanese (its key and values, migration 0046); the
+  // monitor's own words stay as written.
+  await coordinator.evaluate(() => localStorage.setItem('ctp.language', 'ja'));
+  await coordinator.reload();
+  const translated = coordinator.getByTestId('notification-item').filter({ hasText: code }).first();
+  await expect(translated).toContainText(jaValidation['Query {{code}} raised'].replace('{{code}}', code));
+  await expect(translated).toContainText('E2E notification check');
+  await expect(translated).not.toContainText('raised');
 
   await coordinatorContext.close();
   await monitorContext.close();

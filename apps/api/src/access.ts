@@ -13,6 +13,7 @@ import { TRPCError } from '@trpc/server';
 import { can, seesAllStudies, SITE_SCOPED_ROLES, type Permission, type Role } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import type { SessionUser } from './modules/auth/session.ts';
+import { refuse } from './refusal.ts';
 
 /** The user's open memberships, as read once per request (or from the identity cache). */
 export interface Memberships {
@@ -139,7 +140,7 @@ export function assertActsForSite(scope: StudyScope, studyId: number, siteId: nu
   assertStudyVisible(scope, studyId);
   const allowed = scope.sites.get(studyId);
   if (allowed && !allowed.includes(siteId)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'You can act only for your own site in this study' });
+    throw refuse('FORBIDDEN', 'ownSiteOnly');
   }
 }
 

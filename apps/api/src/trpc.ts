@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { SessionUser } from './modules/auth/session.ts';
 import { holdsPermission, loadMemberships, scopeFor, type StudyScope } from './access.ts';
 import { fieldErrorsOf } from './http/errors.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refuse } from './refusal.ts';
 import { correlationIdOf, DATABASE_UNAVAILABLE_MESSAGE, internalErrorMessage, isDatabaseUnavailable } from './http/error-boundary.ts';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
@@ -118,7 +118,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  if (!ctx.user) throw refuse('UNAUTHORIZED', 'signIn');
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId! } });
 });
 
@@ -131,7 +131,7 @@ export function permitted(permission: Permission) {
     const user = ctx.user;
     const memberships = await ctx.identity.memberships(user.id, () => loadMemberships(ctx.db, user));
     if (!holdsPermission(user, memberships, permission)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this action' });
+      throw refuse('FORBIDDEN', 'roleForbids');
     }
     const scope: StudyScope = scopeFor(memberships, permission);
     return next({ ctx: { ...ctx, scope } });

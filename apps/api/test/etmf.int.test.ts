@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, withActor, type Db } from '@ctp/db';
+import { SERVER_MESSAGES } from '@ctp/contracts';
 import { createTestDatabase, TEST_STORAGE_DIR, TEST_TODAY, type TestDatabase } from './support/db.ts';
 import { startServer, testConfig, TestClient, demoEmail, type TestServer } from './support/app.ts';
 import { callersForEveryRole, parseCsv, rejects, type Caller } from './support/procedures.ts';
@@ -229,7 +230,16 @@ describe('expiry and completeness', () => {
     const again = await pass();
     expect(again).toEqual({ expired: 0, warned: 0 });
     const notes = await as['study-manager']!.notifications.list({ kind: 'document_expiring', limit: 100 });
-    expect(notes.items.some((n) => n.title.includes(a.body.code) && n.title.includes(soon))).toBe(true);
+    const warning = notes.items.find((n) => n.title.includes(a.body.code) && n.title.includes(soon))!;
+    // Stored in English with the key and values the browser translates (migration 0046).
+    expect(warning).toMatchObject({
+      title: `Document ${a.body.code} expires on ${soon}`,
+      titleKey: SERVER_MESSAGES.documentExpiringTitle,
+      titleParams: { code: a.body.code, date: soon },
+      body: 'Lab certificate expiring: file a new version before it expires.',
+      bodyKey: SERVER_MESSAGES.documentExpiringBody,
+      bodyParams: { title: 'Lab certificate expiring' },
+    });
     const tiles = await as['study-manager']!.etmf.summary({ studyId });
     expect(tiles.expiring).toBeGreaterThanOrEqual(1);
     expect(tiles.storageBytes).toBeGreaterThan(0);

@@ -57,6 +57,59 @@ describe('refusals over tRPC carry their key and values', () => {
   });
 });
 
+describe('refusals of the catalogue by domain', () => {
+  it('a counted refusal: English in the form its number asks for, its key the plural, the count and codes as values', async () => {
+    const raised = await as.monitor!.queries.create({ patientId: subject, type: 'clarification', priority: 'high', description: 'Please confirm the visit date' });
+    const client = new TestClient(server.url);
+    await client.login(demoEmail('data-manager'));
+    const res = await client.mutation('casebook.lockSubject', { patientId: subject, reason: 'Subject completed' });
+    expect(res.status).toBe(412);
+    const { rows } = await sql<{ code: string }>`select code from queries where patient_id = ${subject} and status in ('open', 'answered', 'reopened') order by code`.execute(t.database.db);
+    const codes = rows.map((r) => r.code).join(', ');
+    const many = rows.length !== 1;
+    expect(res.body.error.message).toBe(
+      many
+        ? `There are ${rows.length} open queries (${codes}); confirm that you lock the casebook with them open`
+        : `There is 1 open query (${codes}); confirm that you lock the casebook with it open`,
+    );
+    expect(res.body.error.data).toMatchObject({ messageKey: SERVER_MESSAGES.openQueriesLockCasebook.other, params: { count: rows.length, codes } });
+    expect(codes).toContain(raised.code);
+  });
+
+  it('a refused status step names the status by its code, which the web writes in its own words', async () => {
+    const q = await as.monitor!.queries.create({ patientId: subject, type: 'clarification', priority: 'low', description: 'Please confirm the height' });
+    await as.monitor!.queries.close({ id: q.id, version: q.version, body: 'Not needed after all' });
+    const client = new TestClient(server.url);
+    await client.login(demoEmail('coordinator'));
+    const res = await client.mutation('queries.respond', { id: q.id, version: q.version + 1, body: 'Confirmed' });
+    expect(res.status).toBe(412);
+    expect(res.body.error.message).toBe('A query that is closed cannot be answered');
+    expect(res.body.error.data).toMatchObject({ messageKey: SERVER_MESSAGES.queryCannotAnswer, params: { queryStatus: 'closed' } });
+  });
+
+  it("a field's refusal: shown on the field, with its key", async () => {
+    const form = (await sql<{ id: number }>`select id from forms where study_id = ${studyId} and status = 'active' order by id limit 1`.execute(t.database.db)).rows[0]!;
+    const client = new TestClient(server.url);
+    await client.login(demoEmail('coordinator'));
+    const res = await client.mutation('submissions.save', { formId: form.id, patientId: subject, formData: {}, mode: 'draft', visitDate: '2999-01-01' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.data).toMatchObject({
+      messageKey: SERVER_MESSAGES.visitDateFuture,
+      params: {},
+      fieldErrors: { visitDate: [SERVER_MESSAGES.visitDateFuture] },
+    });
+  });
+
+  it('a refusal with a value from a module outside the first catalogue (a visit code already in the schedule)', async () => {
+    const visit = (await sql<{ code: string }>`select code from visit_definitions where study_id = ${studyId} order by id limit 1`.execute(t.database.db)).rows[0]!;
+    const client = new TestClient(server.url);
+    await client.login(demoEmail('study-manager'));
+    const res = await client.mutation('visits.create', { studyId, code: visit.code, name: 'Again', dayOffset: 400, windowBefore: 0, windowAfter: 0, reason: 'Duplicate on purpose' });
+    expect(res.body.error.message).toBe(`Visit code ${visit.code} is already in this schedule`);
+    expect(res.body.error.data).toMatchObject({ messageKey: SERVER_MESSAGES.visitCodeTaken, params: { code: visit.code } });
+  });
+});
+
 describe('texts the server writes into queries', () => {
   const DEF: FormDefinitionInput = {
     fields: [

@@ -2,6 +2,7 @@
 // reaches that site's staff (not other sites'), its answer reaches the raiser, read state per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, withActor } from '@ctp/db';
+import { SERVER_MESSAGES } from '@ctp/contracts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callersForEveryRole, type Caller } from './support/procedures.ts';
 
@@ -27,9 +28,24 @@ describe('notifications', () => {
     const list = await as.coordinator!.notifications.list({ unreadOnly: true });
     expect(await as.coordinator!.notifications.unreadCount()).toBe(before + 1);
     expect(list.items[0]).toMatchObject({ kind: 'query_raised', title: `Query ${q.code} raised`, link: `/queries?q=${q.code}`, read: false });
+    // The title the server wrote carries its key and values; the body the monitor wrote has none.
+    expect(list.items[0]).toMatchObject({
+      titleKey: SERVER_MESSAGES.queryRaisedTitle,
+      titleParams: { code: q.code },
+      body: 'Please confirm the visit date',
+      bodyKey: null,
+      bodyParams: null,
+    });
     await as.coordinator!.queries.respond({ id: q.id, version: q.version, body: 'Confirmed' });
     const monitor = await as.monitor!.notifications.list({ kind: 'query_answered' });
     expect(monitor.items[0]).toMatchObject({ title: `Query ${q.code} answered`, read: false });
+    expect(monitor.items[0]).toMatchObject({
+      titleKey: SERVER_MESSAGES.queryAnsweredTitle,
+      titleParams: { code: q.code },
+      body: SERVER_MESSAGES.queryAnsweredBody,
+      bodyKey: SERVER_MESSAGES.queryAnsweredBody,
+      bodyParams: {},
+    });
     await as.coordinator!.notifications.markRead({ ids: [list.items[0]!.id] });
     expect(await as.coordinator!.notifications.unreadCount()).toBe(before);
     // Marking another user's notification does nothing.
@@ -56,6 +72,10 @@ describe('notifications', () => {
     const alerts = await as['study-manager']!.notifications.list({ kind: 'enrollment_alert' });
     expect(alerts.total).toBe(before + 1);
     expect(alerts.items[0]!.title).toMatch(/is over its enrollment target in/);
+    expect(alerts.items[0]).toMatchObject({ titleKey: SERVER_MESSAGES.siteOverTargetTitle, bodyKey: SERVER_MESSAGES.siteOverTargetBody });
+    const { enrolled, target } = alerts.items[0]!.bodyParams as { enrolled: number; target: number };
+    expect(alerts.items[0]!.body).toBe(`${enrolled} enrolled against a site target of ${target}.`);
+    expect(enrolled).toBe(target + 1);
     expect(alerts.items[0]!.link).toBe(`/sites/${subject.siteId}`);
   });
 });

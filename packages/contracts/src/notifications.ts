@@ -24,6 +24,11 @@ export const notificationItem = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
   body: z.string(),
+  /** The title's and body's message key and values when the server wrote them (null: shown as written). */
+  titleKey: z.string().nullable(),
+  titleParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+  bodyKey: z.string().nullable(),
+  bodyParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   link: z.string(),
   createdAt: timestamp,
   read: z.boolean(),

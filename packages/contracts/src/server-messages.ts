@@ -6,8 +6,22 @@
 // the values (tRPC errors' data.messageKey and data.params; stored automatic texts' *_key and
 // *_params columns), so the browser writes it in the reader's language.
 
+// A counted message (a number in its text) has its English forms by number; the web's locale files
+// hold its key with each plural suffix of the language (_one, _other; Spanish and French _many too).
+import { ACCOUNT_MESSAGES } from './server-messages/accounts.ts';
+import { FORM_VALUE_MESSAGES } from './server-messages/form-values.ts';
+import { NOTIFICATION_MESSAGES } from './server-messages/notifications.ts';
+import { RECORD_MESSAGES } from './server-messages/records.ts';
+import { TRIAL_MESSAGES } from './server-messages/trial.ts';
+
 /** The values a message names: text or numbers (the web formats numbers in the reader's language). */
 export type MessageParams = Record<string, string | number>;
+
+/** A counted message: its English forms by number ({{count}}); its key is the plural form. */
+export interface CountedTemplate {
+  one: string;
+  other: string;
+}
 
 /** A message as key (its English template) and values. */
 export interface KeyedMessage {
@@ -15,7 +29,7 @@ export interface KeyedMessage {
   params: MessageParams;
 }
 
-export const SERVER_MESSAGES = {
+const COMMON_MESSAGES = {
   // Refusals people meet most: their role, a record gone or changed meanwhile, locked or frozen data.
   roleForbids: 'Your role does not allow this action',
   roleInStudyForbids: 'Your role in this study does not allow this action',
@@ -66,19 +80,36 @@ export const SERVER_MESSAGES = {
   required: '{{label}} is required',
 } as const;
 
+// The catalogue: the messages above, each domain's refusals, the notifications' texts and the form
+// evaluator's words for entered values (server-messages/).
+export const SERVER_MESSAGES = { ...COMMON_MESSAGES, ...RECORD_MESSAGES, ...TRIAL_MESSAGES, ...ACCOUNT_MESSAGES, ...NOTIFICATION_MESSAGES, ...FORM_VALUE_MESSAGES } as const;
+
 export type ServerMessageName = keyof typeof SERVER_MESSAGES;
 
-/** The English text of a template with its values. */
-export function englishMessage(template: string, params: MessageParams = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** A message's key: its English template (a counted one's plural form). */
+export const messageKeyOf = (template: string | CountedTemplate): string => (typeof template === 'string' ? template : template.other);
+
+const englishPlural = new Intl.PluralRules('en');
+
+/** The English text of a template with its values (a counted one in the form its count asks for). */
+export function englishMessage(template: string | CountedTemplate, params: MessageParams = {}): string {
+  const text = typeof template === 'string' ? template : englishPlural.select(Number(params.count)) === 'one' ? template.one : template.other;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+const TEMPLATE_BY_KEY = new Map<string, string | CountedTemplate>(Object.values(SERVER_MESSAGES).map((t) => [messageKeyOf(t), t]));
+
+/** The English text of a keyed message (a counted one in the form its count asks for). */
+export const englishText = (message: KeyedMessage): string => englishMessage(TEMPLATE_BY_KEY.get(message.key) ?? message.key, message.params);
 
 /** A message by its name: the key (English template) and the values, ready to store or send. */
 export function keyedMessage(name: ServerMessageName, params: MessageParams = {}): KeyedMessage {
-  return { key: SERVER_MESSAGES[name], params };
+  return { key: messageKeyOf(SERVER_MESSAGES[name]), params };
 }
 
-const PARAMETERLESS = new Set<string>(Object.values(SERVER_MESSAGES).filter((t) => !t.includes('{{')));
+const PARAMETERLESS = new Set<string>(
+  Object.values(SERVER_MESSAGES).filter((t): t is Extract<typeof t, string> => typeof t === 'string' && !t.includes('{{')),
+);
 
 /** Whether a text is one of the messages above that names no value (so the text is its own key). */
 export const isKnownPlainMessage = (text: string) => PARAMETERLESS.has(text);

@@ -47,7 +47,7 @@ const stored = (code: string, value: FormValues[string]) => evaluate(allTypes, {
 describe('type checks', () => {
   it('text: trims, refuses text over maxLength and non-text', () => {
     expect(stored('TXT', '  abc  ')).toBe('abc');
-    expect(typeIssue('TXT', 'abcdef')).toEqual([{ path: 'TXT', field: 'TXT', kind: 'type', severity: 'error', message: 'Use at most 5 characters' }]);
+    expect(typeIssue('TXT', 'abcdef')).toEqual([{ path: 'TXT', field: 'TXT', kind: 'type', severity: 'error', message: 'Use at most 5 characters', messageKey: 'Use at most {{count}} characters', params: { count: 5 } }]);
     expect(typeIssue('TXT', '  abcde  ')).toEqual([]);
     expect(typeIssue('TXT', 12)[0]?.message).toBe('Enter text');
   });
@@ -62,7 +62,7 @@ describe('type checks', () => {
     expect(stored('INT', ' -3 ')).toBe(-3);
     expect(stored('INT', 7)).toBe(7);
     for (const bad of ['12.5', 'abc', '1e3', 12.5]) {
-      expect(typeIssue('INT', bad)).toEqual([{ path: 'INT', field: 'INT', kind: 'type', severity: 'error', message: 'Enter a whole number' }]);
+      expect(typeIssue('INT', bad)).toEqual([{ path: 'INT', field: 'INT', kind: 'type', severity: 'error', message: 'Enter a whole number', messageKey: 'Enter a whole number', params: {} }]);
       expect(stored('INT', bad)).toBeUndefined();
     }
   });
@@ -88,7 +88,7 @@ describe('type checks', () => {
   it('partialDate: YYYY, YYYY-MM or YYYY-MM-DD', () => {
     expect(stored('PDAT', '2024')).toBe('2024');
     expect(stored('PDAT', '2024-02')).toBe('2024-02');
-    expect(typeIssue('PDAT', '2024-13')).toEqual([{ path: 'PDAT', field: 'PDAT', kind: 'type', severity: 'error', message: 'Use YYYY, YYYY-MM or YYYY-MM-DD' }]);
+    expect(typeIssue('PDAT', '2024-13')).toEqual([{ path: 'PDAT', field: 'PDAT', kind: 'type', severity: 'error', message: 'Use YYYY, YYYY-MM or YYYY-MM-DD', messageKey: 'Use YYYY, YYYY-MM or YYYY-MM-DD', params: {} }]);
   });
 
   it('time: HH:MM from 00:00 to 23:59', () => {
@@ -99,13 +99,13 @@ describe('type checks', () => {
 
   it('yesNo: Y or N', () => {
     expect(stored('YN', 'N')).toBe('N');
-    expect(typeIssue('YN', 'yes')).toEqual([{ path: 'YN', field: 'YN', kind: 'type', severity: 'error', message: 'Choose Yes or No' }]);
+    expect(typeIssue('YN', 'yes')).toEqual([{ path: 'YN', field: 'YN', kind: 'type', severity: 'error', message: 'Choose Yes or No', messageKey: 'Choose Yes or No', params: {} }]);
     expect(typeIssue('YN', true)[0]?.kind).toBe('type');
   });
 
   it('singleChoice: a code of its list (kind choice)', () => {
     expect(stored('SC', 'B')).toBe('B');
-    expect(typeIssue('SC', 'Z')).toEqual([{ path: 'SC', field: 'SC', kind: 'choice', severity: 'error', message: 'Choose one of the listed options' }]);
+    expect(typeIssue('SC', 'Z')).toEqual([{ path: 'SC', field: 'SC', kind: 'choice', severity: 'error', message: 'Choose one of the listed options', messageKey: 'Choose one of the listed options', params: {} }]);
     expect(typeIssue('SC', 'Beta')[0]?.kind).toBe('choice');
   });
 
@@ -255,12 +255,15 @@ describe('repeating groups', () => {
   });
 
   it('minRows, required and maxRows', () => {
-    expect(one(aeLog, { AEYN: 'Y' }, 'AELOG')).toEqual({ path: 'AELOG', field: 'AELOG', kind: 'required', severity: 'error', message: 'Adverse events is required' });
+    expect(one(aeLog, { AEYN: 'Y' }, 'AELOG')).toEqual({ path: 'AELOG', field: 'AELOG', kind: 'required', severity: 'error', message: 'Adverse events is required', messageKey: '{{label}} is required', params: { label: 'Adverse events' } });
     const two: FormDefinitionInput = { fields: [{ code: 'G', label: 'Doses', type: 'repeatingGroup', minRows: 2, fields: [{ code: 'D', label: 'D', type: 'integer' }] }] };
-    expect(one(two, { G: [{ D: 1 }] }, 'G')).toMatchObject({ kind: 'required', severity: 'error', message: 'Doses needs at least 2 rows' });
+    expect(one(two, { G: [{ D: 1 }] }, 'G')).toMatchObject({ kind: 'required', severity: 'error', message: 'Doses needs at least 2 rows', messageKey: '{{label}} needs at least {{count}} rows', params: { label: 'Doses', count: 2 } });
+    // One row: the singular, under the same key.
+    const single: FormDefinitionInput = { fields: [{ code: 'G', label: 'Doses', type: 'repeatingGroup', minRows: 1, fields: [{ code: 'D', label: 'D', type: 'integer' }] }] };
+    expect(one(single, { G: [] }, 'G')).toMatchObject({ message: 'Doses needs at least 1 row', messageKey: '{{label}} needs at least {{count}} rows', params: { count: 1 } });
     expect(issuesAt(evaluate(two, { G: [{ D: 1 }, {}] }).issues, 'G')).toEqual([]);
     const rows = Array.from({ length: 4 }, () => ({ AETERM: 'x', AESER: 'N' }));
-    expect(one(aeLog, { AEYN: 'Y', AELOG: rows }, 'AELOG')).toMatchObject({ kind: 'range', severity: 'error', message: 'Adverse events allows at most 3 rows' });
+    expect(one(aeLog, { AEYN: 'Y', AELOG: rows }, 'AELOG')).toMatchObject({ kind: 'range', severity: 'error', message: 'Adverse events allows at most 3 rows', messageKey: '{{label}} allows at most {{count}} rows', params: { label: 'Adverse events', count: 3 } });
   });
 
   it('a group value that is not a list of rows is a type error', () => {
@@ -269,7 +272,7 @@ describe('repeating groups', () => {
 
   it('type errors inside a row carry the row', () => {
     const issue = one(aeLog, { AEYN: 'Y', AELOG: [{ AETERM: 'a', AESER: 'N' }, { AETERM: 'b', AESER: 'maybe' }] }, 'AELOG.1.AESER');
-    expect(issue).toEqual({ path: 'AELOG.1.AESER', field: 'AESER', row: 1, kind: 'type', severity: 'error', message: 'Choose Yes or No' });
+    expect(issue).toEqual({ path: 'AELOG.1.AESER', field: 'AESER', row: 1, kind: 'type', severity: 'error', message: 'Choose Yes or No', messageKey: 'Choose Yes or No', params: {} });
   });
 });
 

@@ -864,6 +864,13 @@ export interface NotificationsTable {
   studyId: number | null;
   title: string;
   body: string;
+  /** A title the server wrote: its message key (the English template) and parameters (migration 0046). */
+  titleKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Written as JSON text (like the other JSON columns), read back as the object. */
+  titleParams: ColumnType<MessageParams | null, string | null | undefined, string | null>;
+  /** A body the server wrote; null when a person wrote it (a query's text, a reviewer's comment). */
+  bodyKey: ColumnType<string | null, string | null | undefined, string | null>;
+  bodyParams: ColumnType<MessageParams | null, string | null | undefined, string | null>;
   link: string;
   createdAt: CreatedAt;
   readAt: Date | null;

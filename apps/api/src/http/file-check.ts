@@ -7,6 +7,7 @@ import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { fieldError } from '../trpc.ts';
 import type { UploadedFile } from './uploads.ts';
+import { refuseField } from '../refusal.ts';
 
 /** What file-type calls each kind a caller may accept. */
 const DETECTED_AS: Record<string, string[]> = {
@@ -52,13 +53,13 @@ async function isPlainText(path: string): Promise<boolean> {
 }
 
 export async function checkFileContent<E extends string>(file: UploadedFile | undefined, rules: FileRules<E>): Promise<CheckedFile<E>> {
-  if (!file) throw fieldError(rules.field, 'Choose a file to upload');
-  if (file.size === 0) throw fieldError(rules.field, 'The file is empty');
+  if (!file) throw refuseField(rules.field, 'chooseFile');
+  if (file.size === 0) throw refuseField(rules.field, 'fileEmpty');
   const extension = file.originalName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   if (!extension || !Object.hasOwn(rules.types, extension) || !DETECTED_AS[extension]) throw fieldError(rules.field, rules.acceptedMessage);
   const detected = await fileTypeFromFile(file.path);
   const matches = extension === 'txt' ? !detected && (await isPlainText(file.path)) : !!detected && DETECTED_AS[extension]!.includes(detected.ext);
-  if (!matches) throw fieldError(rules.field, `The file's content is not a ${extension.toUpperCase()} file`);
+  if (!matches) throw refuseField(rules.field, 'fileNotOfType', { type: extension.toUpperCase() });
   return { extension: extension as E, contentType: rules.types[extension as E] };
 }
 
@@ -68,9 +69,9 @@ export async function checkFileContent<E extends string>(file: UploadedFile | un
  * and white space it opens with a declaration, comment or element. Well-formedness is the parser's job.
  */
 export async function checkXmlFile(file: UploadedFile | undefined, field: string): Promise<void> {
-  if (!file) throw fieldError(field, 'Choose a file to upload');
-  if (file.size === 0) throw fieldError(field, 'The file is empty');
-  if (!/\.xml$/i.test(file.originalName)) throw fieldError(field, 'Only XML files are accepted');
+  if (!file) throw refuseField(field, 'chooseFile');
+  if (file.size === 0) throw refuseField(field, 'fileEmpty');
+  if (!/\.xml$/i.test(file.originalName)) throw refuseField(field, 'onlyXml');
   const detected = await fileTypeFromFile(file.path);
   const notXml = `The file's content is not XML`;
   if ((detected && detected.ext !== 'xml') || !(await isPlainText(file.path))) throw fieldError(field, notXml);

@@ -10,9 +10,21 @@ export type MessageParams = Record<string, string | number>;
 
 const OPTIONS = { ns: 'validation', keySeparator: false, nsSeparator: false } as const;
 
+/** Values that are status codes, by their name: written in the reader's words (the screens' own vocabulary). */
+const VOCABULARY: Record<string, string> = { queryStatus: 'queries:lifecycle.', fromStatus: 'common:status.', toStatus: 'common:status.' };
+
+function wordsFor(params: MessageParams): MessageParams {
+  const out: MessageParams = { ...params };
+  for (const [name, prefix] of Object.entries(VOCABULARY)) {
+    const code = params[name];
+    if (typeof code === 'string') out[name] = i18next.t(`${prefix}${code}`, { defaultValue: code });
+  }
+  return out;
+}
+
 /** A server message by its key and values, in the app's language; `english` when there is no translation. */
 export function serverMessageText(key: string, params: MessageParams | null | undefined, english: string): string {
-  return i18next.t(key, { ...OPTIONS, ...formatParams(params ?? {}), defaultValue: english });
+  return i18next.t(key, { ...OPTIONS, ...formatParams(wordsFor(params ?? {})), defaultValue: english });
 }
 
 /** A stored text: in the reader's language when the server wrote it (it has a key), else as written. */

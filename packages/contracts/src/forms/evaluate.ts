@@ -24,7 +24,7 @@
 import type { EditCheck, FieldType, FormDefinition, FormField, FormRowValues, FormValues, LogicExpression, RepeatingGroupField, ScalarField } from './definition.ts';
 import { FAILED, inputsOf, run, startEvaluation, truthy, type Scope } from './logic.ts';
 import { comparePartialDates, isEmptyValue, parseFieldValue, roundTo, type ParsedValue, type StoredScalar } from './values.ts';
-import { englishMessage, keyedMessage, type KeyedMessage, type MessageParams } from '../server-messages.ts';
+import { englishText, keyedMessage, type KeyedMessage, type MessageParams } from '../server-messages.ts';
 
 export { comparePartialDates, isPartialDate } from './values.ts';
 
@@ -92,7 +92,7 @@ interface Place {
 }
 
 function addIssue(state: State, at: Place, field: string, kind: FieldIssue['kind'], severity: FieldIssue['severity'], message: string | KeyedMessage, checkId?: string) {
-  const text = typeof message === 'string' ? { message } : { message: englishMessage(message.key, message.params), messageKey: message.key, params: message.params };
+  const text = typeof message === 'string' ? { message } : { message: englishText(message), messageKey: message.key, params: message.params };
   state.issues.push({ path: at.path, field, ...(at.row === undefined ? {} : { row: at.row }), ...(checkId ? { checkId } : {}), kind, severity, ...text });
 }
 
@@ -110,7 +110,6 @@ function isShown(showIf: LogicExpression | undefined, scope: Scope): boolean {
   return result === FAILED || truthy(result);
 }
 
-const rowCount = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 const subPath = (group: string, row: number, code: string) => `${group}.${row}.${code}`;
 
 export function evaluateForm(definition: FormDefinition, values: FormValues): FormEvaluation {
@@ -201,17 +200,17 @@ function evaluateGroup(field: RepeatingGroupField, raw: unknown, shown: boolean,
   }
   if (!isEmptyValue(raw) && !Array.isArray(raw)) {
     state.refused.add(field.code);
-    addIssue(state, at, field.code, 'type', 'error', 'Enter a list of rows');
+    addIssue(state, at, field.code, 'type', 'error', keyedMessage('rowList'));
   } else if (rows.length === 0 && field.required && (field.minRows ?? 0) <= 1) {
-    addIssue(state, at, field.code, 'required', 'error', `${field.label} is required`);
+    addIssue(state, at, field.code, 'required', 'error', keyedMessage('required', { label: field.label }));
   } else if (rows.length < (field.minRows ?? 0)) {
-    addIssue(state, at, field.code, 'required', 'error', `${field.label} needs at least ${rowCount(field.minRows)}`);
+    addIssue(state, at, field.code, 'required', 'error', keyedMessage('tooFewRows', { label: field.label, count: field.minRows }));
   } else if (rows.length > (field.maxRows ?? 50)) {
-    addIssue(state, at, field.code, 'range', 'error', `${field.label} allows at most ${rowCount(field.maxRows)}`);
+    addIssue(state, at, field.code, 'range', 'error', keyedMessage('tooManyRows', { label: field.label, count: field.maxRows }));
   }
   const stored: FormRowValues[] = rows.map((row, i) => {
     const rowAt: Place = { path: `${field.code}.${i}`, group: field.code, row: i };
-    if (!isRecord((Array.isArray(raw) ? raw : [])[i])) addIssue(state, rowAt, field.code, 'type', 'error', 'Enter the row as a set of fields');
+    if (!isRecord((Array.isArray(raw) ? raw : [])[i])) addIssue(state, rowAt, field.code, 'type', 'error', keyedMessage('rowFields'));
     const out: FormRowValues = {};
     // Expressions in a row see the row's fields beside the form's; the row wins.
     const scope = Object.assign(record(state.scope), row.scope);

@@ -3,6 +3,7 @@
 // browser-safe (no node imports, no clock): the same code runs in the form and on the server.
 import { isStorableText } from '../input.ts';
 import type { ScalarField } from './definition.ts';
+import { keyedMessage, type KeyedMessage, type MessageParams, type ServerMessageName } from '../server-messages.ts';
 
 /** A value as stored: trimmed text or a code, a number, or the codes of a multiple choice. */
 export type StoredScalar = string | number | string[];
@@ -10,7 +11,7 @@ export type StoredScalar = string | number | string[];
 /** The outcome of parsing one entered value: `value` null means empty (or refused, see `problem`). */
 export interface ParsedValue {
   value: StoredScalar | null;
-  problem?: { kind: 'type' | 'choice'; message: string };
+  problem?: { kind: 'type' | 'choice'; message: KeyedMessage };
 }
 
 /** Empty means undefined, null, blank text (after trim) or an empty list (nothing ticked). */
@@ -108,7 +109,10 @@ const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_MAX_LENGTH = 4000;
 
 const ok = (value: StoredScalar | null): ParsedValue => ({ value });
-const refuse = (kind: 'type' | 'choice', message: string): ParsedValue => ({ value: null, problem: { kind, message } });
+const refuse = (kind: 'type' | 'choice', name: ServerMessageName, params: MessageParams = {}): ParsedValue => ({
+  value: null,
+  problem: { kind, message: keyedMessage(name, params) },
+});
 
 /**
  * Parses an entered value as its field's type: text trimmed, numbers parsed from numeric strings,
@@ -122,45 +126,45 @@ export function parseFieldValue(field: ScalarField, raw: unknown): ParsedValue {
   switch (field.type) {
     case 'text':
     case 'longText': {
-      if (typeof trimmed !== 'string') return refuse('type', 'Enter text');
-      if (!isStorableText(trimmed)) return refuse('type', 'Remove the control or invalid characters from this text');
+      if (typeof trimmed !== 'string') return refuse('type', 'enterText');
+      if (!isStorableText(trimmed)) return refuse('type', 'invalidText');
       const max = field.maxLength ?? DEFAULT_MAX_LENGTH;
-      return trimmed.length > max ? refuse('type', `Use at most ${max} characters`) : ok(trimmed);
+      return trimmed.length > max ? refuse('type', 'textTooLong', { count: max }) : ok(trimmed);
     }
     case 'integer': {
       const n = toNumber(raw, WHOLE);
-      if (!Number.isInteger(n)) return refuse('type', 'Enter a whole number');
-      return Math.abs(n) > NUMBER_LIMIT ? refuse('type', 'This number is too large') : ok(n === 0 ? 0 : n);
+      if (!Number.isInteger(n)) return refuse('type', 'wholeNumber');
+      return Math.abs(n) > NUMBER_LIMIT ? refuse('type', 'tooLarge') : ok(n === 0 ? 0 : n);
     }
     case 'decimal': {
       const n = toNumber(raw, DECIMAL);
-      if (!Number.isFinite(n)) return refuse('type', 'Enter a number');
-      if (Math.abs(n) > NUMBER_LIMIT) return refuse('type', 'This number is too large');
+      if (!Number.isFinite(n)) return refuse('type', 'enterNumber');
+      if (Math.abs(n) > NUMBER_LIMIT) return refuse('type', 'tooLarge');
       const decimals = field.decimals ?? 1;
       // Trailing zeros are not counted: '70.50' is 70.5, one decimal.
       if (roundTo(n, decimals) !== n) {
-        return refuse('type', decimals === 0 ? 'Enter a whole number' : `Use at most ${decimals} ${decimals === 1 ? 'decimal' : 'decimals'}`);
+        return decimals === 0 ? refuse('type', 'wholeNumber') : refuse('type', 'tooManyDecimals', { count: decimals });
       }
       return ok(n === 0 ? 0 : n);
     }
     case 'date':
-      if (typeof trimmed !== 'string' || !FULL_DATE.test(trimmed)) return refuse('type', 'Use YYYY-MM-DD');
-      return isPartialDate(trimmed) ? ok(trimmed) : refuse('type', 'Enter a real date between 1900 and 2100');
+      if (typeof trimmed !== 'string' || !FULL_DATE.test(trimmed)) return refuse('type', 'fullDate');
+      return isPartialDate(trimmed) ? ok(trimmed) : refuse('type', 'realDate');
     case 'partialDate':
-      return typeof trimmed === 'string' && isPartialDate(trimmed) ? ok(trimmed) : refuse('type', 'Use YYYY, YYYY-MM or YYYY-MM-DD');
+      return typeof trimmed === 'string' && isPartialDate(trimmed) ? ok(trimmed) : refuse('type', 'partialDate');
     case 'time':
-      return typeof trimmed === 'string' && TIME.test(trimmed) ? ok(trimmed) : refuse('type', 'Use HH:MM, from 00:00 to 23:59');
+      return typeof trimmed === 'string' && TIME.test(trimmed) ? ok(trimmed) : refuse('type', 'timeOfDay');
     case 'yesNo':
-      return trimmed === 'Y' || trimmed === 'N' ? ok(trimmed) : refuse('type', 'Choose Yes or No');
+      return trimmed === 'Y' || trimmed === 'N' ? ok(trimmed) : refuse('type', 'yesNo');
     case 'singleChoice':
       return typeof trimmed === 'string' && field.codeList.some((item) => item.code === trimmed)
         ? ok(trimmed)
-        : refuse('choice', 'Choose one of the listed options');
+        : refuse('choice', 'oneOption');
     case 'multipleChoice': {
-      if (!Array.isArray(raw) || !raw.every((c) => typeof c === 'string')) return refuse('choice', 'Choose from the listed options');
+      if (!Array.isArray(raw) || !raw.every((c) => typeof c === 'string')) return refuse('choice', 'listedOptions');
       const codes = raw.map((c: string) => c.trim());
-      if (new Set(codes).size !== codes.length) return refuse('choice', 'Choose each option only once');
-      if (!codes.every((c) => field.codeList.some((item) => item.code === c))) return refuse('choice', 'Choose from the listed options');
+      if (new Set(codes).size !== codes.length) return refuse('choice', 'optionOnce');
+      if (!codes.every((c) => field.codeList.some((item) => item.code === c))) return refuse('choice', 'listedOptions');
       // Stored in code-list order, so the same choices always store the same way.
       return ok(field.codeList.map((item) => item.code).filter((c) => codes.includes(c)));
     }

@@ -13,13 +13,13 @@
 //                     elapsed share, as the dashboard's enrollment plan)                      poisson, lower
 // The figures are signals for people to look at, not verdicts: each says how far the site lies from the
 // study's sites and in which direction; what to do about it is the monitor's decision.
-import { TRPCError } from '@trpc/server';
 import { KRI_LIMITS, type KriCode, type KriResult } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import { assertStudyVisible, canSeeStudySite, type StudyScope } from '../../access.ts';
 import { enrollmentAgainstPlan } from '../dashboard/enrollment-plan.ts';
 import { siteRows, studyRow, type SiteRow } from './data.ts';
 import { evaluateKri, performanceScore, riskScore, type KriDefinition, type KriSiteData } from './kpi.ts';
+import { refuse } from '../../refusal.ts';
 
 export const KRI_DEFINITIONS: (KriDefinition & { data: (s: SiteRow, expected: number | null) => KriSiteData })[] = [
   { code: 'queryRate', statistic: 'poisson', adverse: 'higher', data: (s) => ({ numerator: s.queries, denominator: s.forms }) },
@@ -48,7 +48,7 @@ const adverseDistance = (k: KriResult) =>
 export async function studyRisk(db: Db, scope: StudyScope, studyId: number) {
   assertStudyVisible(scope, studyId);
   const study = await studyRow(db, studyId);
-  if (!study) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!study) throw refuse('NOT_FOUND', 'studyNotFound');
   const [all, plan] = await Promise.all([siteRows(db, studyId), enrollmentAgainstPlan(db, [studyId])]);
   // The plan's elapsed share today (expected / target of the dashboard's plan); null when the study is not measured.
   const planRow = plan[0];

@@ -2,13 +2,13 @@
 // chart's series (actual cumulative enrollments, the forecast median and its 80 % and 95 % bands) and
 // the per-site table. A subject counts from its enrollment date, whatever its later status: the model
 // forecasts enrollments, and withdrawals after enrollment are not replaced.
-import { TRPCError } from '@trpc/server';
 import { DAYS_PER_MONTH, FORECAST } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import { assertStudyVisible, canSeeStudySite, visibleStudyIds, type StudyScope } from '../../access.ts';
 import { daysBetween, todayIso } from '../../sql-helpers.ts';
 import { activationDelays, enrollmentsByDay, siteRows, studyRow, type SiteRow } from './data.ts';
 import { forecastStudyForDay, probabilityBy, seedFor, type Quantiles, type SiteHistory, type StudyForecast } from './forecast.ts';
+import { refuse } from '../../refusal.ts';
 
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
@@ -87,7 +87,7 @@ function gridFor(f: StudyForecast): number[] {
 export async function studyForecast(db: Db, scope: StudyScope, studyId: number) {
   assertStudyVisible(scope, studyId);
   const study = await studyRow(db, studyId);
-  if (!study) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!study) throw refuse('NOT_FOUND', 'studyNotFound');
   const [sites, byDay, delays] = await Promise.all([
     siteRows(db, studyId),
     enrollmentsByDay(db, studyId),

@@ -2,12 +2,12 @@
 // exactly its owner's role and study scope; read-only tokens may only read. Only the sha256 is stored;
 // the token is shown once at creation. Creation and revocation are audited; the last use is kept
 // apart (api_token_uses, written at most once a minute per token) so reads do not fill the trail.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Db } from '@ctp/db';
 import { IDENTITY, type CreateApiTokenInput } from '@ctp/contracts';
 import { actorOf, type Context } from '../../trpc.ts';
 import { hashToken, newToken, toSessionUser, type SessionUser } from './session.ts';
 import { isoOrNull as iso } from '../../sql-helpers.ts';
+import { refuse } from '../../refusal.ts';
 
 type OwnerCtx = Pick<Context, 'db' | 'req'> & { user: SessionUser };
 
@@ -51,7 +51,7 @@ export async function revokeApiToken(ctx: OwnerCtx, tokenId: number) {
       .where('userId', '=', ctx.user.id)
       .where('revokedAt', 'is', null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new TRPCError({ code: 'NOT_FOUND', message: 'API token not found or already revoked' });
+    if (Number(result.numUpdatedRows) !== 1) throw refuse('NOT_FOUND', 'apiTokenNotFound');
   });
   return { ok: true };
 }

@@ -1,6 +1,6 @@
 // The profile page's own account: live sessions (where the user is signed in), ending one of them, and the name.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Db } from '@ctp/db';
+import { refuse } from '../../refusal.ts';
 
 export async function listOwnSessions(db: Db, userId: number, currentSessionId: number | null) {
   const rows = await db
@@ -22,7 +22,7 @@ export async function listOwnSessions(db: Db, userId: number, currentSessionId: 
 
 /** Ends another session of the user; this one ends by logging out. */
 export async function revokeOwnSession(db: Db, userId: number, sessionId: number, currentSessionId: number | null) {
-  if (sessionId === currentSessionId) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This is the session you are using: log out to end it' });
+  if (sessionId === currentSessionId) throw refuse('PRECONDITION_FAILED', 'currentSession');
   const result = await db
     .updateTable('sessions')
     .set({ revokedAt: sql`now()` })
@@ -30,7 +30,7 @@ export async function revokeOwnSession(db: Db, userId: number, sessionId: number
     .where('userId', '=', userId)
     .where('revokedAt', 'is', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new TRPCError({ code: 'NOT_FOUND', message: 'Session not found or already ended' });
+  if (Number(result.numUpdatedRows) !== 1) throw refuse('NOT_FOUND', 'sessionNotFound');
 }
 
 /** The user's own full name, changed from the profile page (audited on users). */

@@ -7,6 +7,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { verifyPassword, type Db, type Tx } from '@ctp/db';
 import type { Config } from '../../config.ts';
 import { fieldError } from '../../trpc.ts';
+import { refuseField } from '../../refusal.ts';
 
 let common: Set<string> | null = null;
 function commonPasswords(): Set<string> {
@@ -16,7 +17,6 @@ function commonPasswords(): Set<string> {
 
 export const BREACHED_PASSWORD = 'This password is among the most common breached passwords: choose another';
 export const CONTAINS_EMAIL_NAME = 'The password must not contain your e-mail name';
-export const reusedPassword = (n: number) => (n > 0 ? `Choose a password different from your last ${n + 1} passwords` : 'Choose a password different from your current one');
 
 interface PolicyTarget {
   /** The account, when it has one yet: its current and previous passwords count. */
@@ -27,7 +27,7 @@ interface PolicyTarget {
 }
 
 export async function assertPasswordAllowed(db: Db | Tx, config: Config, password: string, target: PolicyTarget): Promise<void> {
-  if (password.length < config.PASSWORD_MIN_LENGTH) throw fieldError(target.field, `Use at least ${config.PASSWORD_MIN_LENGTH} characters`);
+  if (password.length < config.PASSWORD_MIN_LENGTH) throw refuseField(target.field, 'passwordTooShort', { minimum: config.PASSWORD_MIN_LENGTH });
   const lower = password.toLowerCase();
   if (commonPasswords().has(lower)) throw fieldError(target.field, BREACHED_PASSWORD);
   const emailName = target.email.split('@')[0]!.toLowerCase();
@@ -38,7 +38,10 @@ export async function assertPasswordAllowed(db: Db | Tx, config: Config, passwor
     ? await db.selectFrom('passwordHistory').select('passwordHash').where('userId', '=', target.userId).orderBy('id', 'desc').limit(config.PASSWORD_HISTORY).execute()
     : [];
   for (const hash of [current?.passwordHash ?? null, ...previous.map((p) => p.passwordHash)]) {
-    if (await verifyPassword(hash, password)) throw fieldError(target.field, reusedPassword(config.PASSWORD_HISTORY));
+    if (!(await verifyPassword(hash, password))) continue;
+    throw config.PASSWORD_HISTORY > 0
+      ? refuseField(target.field, 'notRecentPassword', { number: config.PASSWORD_HISTORY + 1 })
+      : refuseField(target.field, 'notCurrentPassword');
   }
 }
 

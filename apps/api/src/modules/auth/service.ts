@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import { mfaStepAfterPassword } from '../mfa/service.ts';
 import { assertPasswordAllowed, passwordExpired, rememberReplacedPassword } from './password-policy.ts';
 import { issueLink } from './links.ts';
+import { refuse } from '../../refusal.ts';
 
 const INVALID = 'Invalid email or password';
 // Verifying against a real hash when the email is unknown keeps response times alike for both cases.
@@ -24,10 +25,7 @@ export async function login(db: Db, input: LoginInput, ip: string | null, userAg
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID });
   }
   if (user.lockedUntil && user.lockedUntil > new Date()) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'This account is locked after repeated failed log-in attempts. Try again later or ask an administrator.',
-    });
+    throw refuse('TOO_MANY_REQUESTS', 'accountLocked');
   }
   const ok = await verifyPassword(user.passwordHash, input.password);
   if (!ok) {
@@ -75,7 +73,7 @@ export async function logout(db: Db, sessionId: number, userId: number, ip: stri
 export async function changePassword(db: Db, config: Config, user: SessionUser, input: ChangePasswordInput, ip: string | null) {
   const row = await db.selectFrom('users').select(['passwordHash']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
+    throw refuse('BAD_REQUEST', 'currentPasswordWrong');
   }
   await assertPasswordAllowed(db, config, input.newPassword, { userId: user.id, email: user.email, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);

@@ -2,7 +2,6 @@
 // each server start issues a setup link (valid IDENTITY.setupLinkHours, the previous one revoked) and
 // prints it on the console; /setup spends it to create the administrator. Once one exists, setup is
 // gone: the status says so and completing answers NOT_FOUND.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, hashPassword, type Db } from '@ctp/db';
 import { IDENTITY, type CompleteSetupInput } from '@ctp/contracts';
 import { isUniqueViolation } from '../../sql-helpers.ts';
@@ -10,6 +9,7 @@ import { issueLink, spendLink } from './links.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import type { Config } from '../../config.ts';
 import { createSession, toSessionUser } from './session.ts';
+import { refuse } from '../../refusal.ts';
 
 /** Taken inside the setup transaction, so two people completing setup at once create one administrator. */
 const SETUP_LOCK = 7241026;
@@ -52,7 +52,7 @@ export async function completeSetup(db: Db, config: Config, input: CompleteSetup
   const user = await withActor(db, { userId: null, reason: 'First administrator created through the setup link', clientIp: ip }, async (tx) => {
     await sql`select pg_advisory_xact_lock(${SETUP_LOCK})`.execute(tx);
     const existing = await tx.selectFrom('users').select('id').where('role', '=', 'admin').where('isActive', '=', true).limit(1).executeTakeFirst();
-    if (existing) throw new TRPCError({ code: 'NOT_FOUND', message: 'Setup is complete: sign in instead' });
+    if (existing) throw refuse('NOT_FOUND', 'setupComplete');
     await spendLink(tx, input.token, ['setup']);
     try {
       return await tx
@@ -61,7 +61,7 @@ export async function completeSetup(db: Db, config: Config, input: CompleteSetup
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (err) {
-      if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this e-mail address already exists' });
+      if (isUniqueViolation(err)) throw refuse('CONFLICT', 'emailTaken');
       throw err;
     }
   });

@@ -8,13 +8,13 @@
 //   manager acknowledges them and gives a reason; the reason and the codes go to the audit trail.
 // - Signing a casebook with unresolved queries: refused unless acknowledged; the signature's manifest
 //   (signatures.open_queries) keeps the codes open at signing time.
-import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import { LIVE_QUERY_STATUSES, type CasebookOpenQueriesInput, type CasebookOpenQuery } from '@ctp/contracts';
 import { assertInScope } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { visiblePatient } from '../submissions/lookup.ts';
 import { queryWhere } from '../queries/scope.ts';
+import { refuse } from '../../refusal.ts';
 
 const LIVE = `{${LIVE_QUERY_STATUSES.join(',')}}`;
 /** At most this many codes are written into an audit reason; the rest are counted. */
@@ -35,6 +35,9 @@ export async function unresolvedQueryCodes(db: Db, target: Target): Promise<stri
   return rows.map((r) => r.code);
 }
 
+/** What the caller is about to do with queries open: its refusal names it (server-messages/records.ts). */
+export type OpenQueriesAction = 'openQueriesVerify' | 'openQueriesLockEntry' | 'openQueriesLockCasebook' | 'openQueriesLockStudy' | 'openQueriesSign';
+
 function plural(n: number) {
   return n === 1 ? '1 open query' : `${n} open queries`;
 }
@@ -50,13 +53,11 @@ export function describeOpenQueries(codes: string[]): string {
  * Refuses when the target has unresolved queries and the caller did not acknowledge them; otherwise
  * returns the codes (empty when none) for the audit reason or the manifest.
  */
-export async function checkOpenQueries(db: Db, target: Target, acknowledged: boolean | undefined, what: string): Promise<string[]> {
+export async function checkOpenQueries(db: Db, target: Target, acknowledged: boolean | undefined, action: OpenQueriesAction): Promise<string[]> {
   const codes = await unresolvedQueryCodes(db, target);
   if (codes.length && !acknowledged) {
-    throw new TRPCError({
-      code: 'PRECONDITION_FAILED',
-      message: `There ${codes.length === 1 ? 'is' : 'are'} ${plural(codes.length)} (${codes.slice(0, CODES_IN_REASON).join(', ')}${codes.length > CODES_IN_REASON ? ', …' : ''}); confirm that you ${what} with them open`,
-    });
+    const shown = `${codes.slice(0, CODES_IN_REASON).join(', ')}${codes.length > CODES_IN_REASON ? ', …' : ''}`;
+    throw refuse('PRECONDITION_FAILED', action, { count: codes.length, codes: shown });
   }
   return codes;
 }
@@ -74,7 +75,7 @@ export async function casebookOpenQueries(ctx: ProcedureCtx, input: CasebookOpen
     target = { patientId: input.patientId };
   } else if (input.submissionId !== undefined) {
     const s = await ctx.db.selectFrom('formSubmissions').select(['id', 'studyId', 'patientId']).where('id', '=', input.submissionId).executeTakeFirst();
-    if (!s) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found' });
+    if (!s) throw refuse('NOT_FOUND', 'entryNotFound');
     assertInScope(ctx.scope, s.studyId, 'Form entry not found');
     await visiblePatient(ctx, s.patientId);
     target = { submissionId: s.id };

@@ -3,12 +3,13 @@
 // itself refuses changes to frozen or locked data (migration 0014); these steps only set the flags.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
-import type { ReviewAction } from '@ctp/contracts';
-import { assertInScope, canInStudy, canSomewhere, ROLE_IN_STUDY_FORBIDS } from '../../access.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import type { ReviewAction, ServerMessageName } from '@ctp/contracts';
+import { assertInScope, canInStudy, canSomewhere } from '../../access.ts';
+import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion } from '../../sql-helpers.ts';
 import { checkOpenQueries, reasonWithOpenQueries } from './open-queries.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 const DEFAULT_REASON: Record<ReviewAction, string> = {
   verify: 'Source data verified',
@@ -24,16 +25,16 @@ export async function reviewSubmission(
   input: { submissionId: number; version: number; action: ReviewAction; reason?: string; acknowledgeOpenQueries?: boolean },
 ) {
   const needs = input.action === 'verify' || input.action === 'unverify' ? 'data.verify' : 'data.lock';
-  if (!canSomewhere(ctx.user, ctx.scope, needs)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this action' });
-  if (input.action === 'unlock' && !input.reason) throw fieldError('reason', 'Give the reason for unlocking');
+  if (!canSomewhere(ctx.user, ctx.scope, needs)) throw refuse('FORBIDDEN', 'roleForbids');
+  if (input.action === 'unlock' && !input.reason) throw refuseField('reason', 'reasonForUnlock');
   // SDV and lock with unresolved queries: only when acknowledged (a lock also with a reason), and recorded.
   let openCodes: string[] = [];
   if (input.action === 'verify' || input.action === 'lock') {
     const s = await ctx.db.selectFrom('formSubmissions').select(['studyId', 'status', 'sdvAt', 'lockedAt']).where('id', '=', input.submissionId).executeTakeFirst();
     const wouldChange = s && s.status !== 'draft' && !(input.action === 'verify' ? s.sdvAt : s.lockedAt);
     if (s && wouldChange && canInStudy(ctx.user, ctx.scope, s.studyId, needs)) {
-      openCodes = await checkOpenQueries(ctx.db, { submissionId: input.submissionId }, input.acknowledgeOpenQueries, input.action === 'verify' ? 'verify the source data' : 'lock the entry');
-      if (openCodes.length && input.action === 'lock' && !input.reason) throw fieldError('reason', 'Give the reason for locking with open queries');
+      openCodes = await checkOpenQueries(ctx.db, { submissionId: input.submissionId }, input.acknowledgeOpenQueries, input.action === 'verify' ? 'openQueriesVerify' : 'openQueriesLockEntry');
+      if (openCodes.length && input.action === 'lock' && !input.reason) throw refuseField('reason', 'reasonForLockOpenQueries');
     }
   }
   return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(input.reason ?? DEFAULT_REASON[input.action], openCodes)), async (tx) => {
@@ -43,21 +44,21 @@ export async function reviewSubmission(
       .where('id', '=', input.submissionId)
       .forUpdate()
       .executeTakeFirst();
-    if (!s) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found' });
+    if (!s) throw refuse('NOT_FOUND', 'entryNotFound');
   assertInScope(ctx.scope, s.studyId, 'Form entry not found');
     // SDV is a monitor's, freezing and locking a data manager's: by the role held in this study.
-    if (!canInStudy(ctx.user, ctx.scope, s.studyId, needs)) throw new TRPCError({ code: 'FORBIDDEN', message: ROLE_IN_STUDY_FORBIDS });
+    if (!canInStudy(ctx.user, ctx.scope, s.studyId, needs)) throw refuse('FORBIDDEN', 'roleInStudyForbids');
     if (s.version !== input.version) throw staleVersion();
-    if (s.status === 'draft') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'A draft is reviewed once it is submitted' });
-    const refuse = (message: string) => new TRPCError({ code: 'PRECONDITION_FAILED', message });
+    if (s.status === 'draft') throw refuse('PRECONDITION_FAILED', 'draftNotReviewed');
+    const refused = (name: ServerMessageName) => refuse('PRECONDITION_FAILED', name);
     const now = sql<Date>`now()`;
     const set = {
-      verify: () => (s.sdvAt ? refuse('Already verified') : { sdvAt: now, sdvBy: ctx.user.id }),
-      unverify: () => (!s.sdvAt ? refuse('Not verified') : { sdvAt: null, sdvBy: null }),
-      freeze: () => (s.frozenAt || s.lockedAt ? refuse('Already frozen or locked') : { frozenAt: now, frozenBy: ctx.user.id }),
-      unfreeze: () => (!s.frozenAt ? refuse('Not frozen') : { frozenAt: null, frozenBy: null }),
-      lock: () => (s.lockedAt ? refuse('Already locked') : { lockedAt: now, lockedBy: ctx.user.id, frozenAt: null, frozenBy: null }),
-      unlock: () => (!s.lockedAt ? refuse('Not locked') : { lockedAt: null, lockedBy: null }),
+      verify: () => (s.sdvAt ? refused('alreadyVerified') : { sdvAt: now, sdvBy: ctx.user.id }),
+      unverify: () => (!s.sdvAt ? refused('notVerified') : { sdvAt: null, sdvBy: null }),
+      freeze: () => (s.frozenAt || s.lockedAt ? refused('alreadyFrozenOrLocked') : { frozenAt: now, frozenBy: ctx.user.id }),
+      unfreeze: () => (!s.frozenAt ? refused('notFrozen') : { frozenAt: null, frozenBy: null }),
+      lock: () => (s.lockedAt ? refused('alreadyLocked') : { lockedAt: now, lockedBy: ctx.user.id, frozenAt: null, frozenBy: null }),
+      unlock: () => (!s.lockedAt ? refused('notLocked') : { lockedAt: null, lockedBy: null }),
     }[input.action]();
     if (set instanceof TRPCError) throw set;
     return tx
@@ -72,9 +73,9 @@ export async function reviewSubmission(
 /** Locks every submitted entry of a subject's casebook (database lock at the subject's end of study). */
 export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number; reason: string; acknowledgeOpenQueries?: boolean }) {
   const p = await ctx.db.selectFrom('patients').select(['id', 'studyId']).where('id', '=', input.patientId).executeTakeFirst();
-  if (!p) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!p) throw refuse('NOT_FOUND', 'subjectNotFound');
   assertInScope(ctx.scope, p.studyId, 'Subject not found');
-  const openCodes = await checkOpenQueries(ctx.db, { patientId: p.id }, input.acknowledgeOpenQueries, 'lock the casebook');
+  const openCodes = await checkOpenQueries(ctx.db, { patientId: p.id }, input.acknowledgeOpenQueries, 'openQueriesLockCasebook');
   return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(input.reason, openCodes)), async (tx) => {
     const r = await sql`update form_submissions set locked_at = now(), locked_by = ${ctx.user.id}, frozen_at = null, frozen_by = null,
         updated_at = now(), version = version + 1
@@ -86,7 +87,7 @@ export async function lockSubject(ctx: ProcedureCtx, input: { patientId: number;
 /** Database lock at study end: every submitted entry of the study is locked (unlocking stays per entry, with a reason). */
 export async function lockStudy(ctx: ProcedureCtx, input: { studyId: number; reason: string; acknowledgeOpenQueries?: boolean }) {
   assertInScope(ctx.scope, input.studyId, 'Study not found');
-  const openCodes = await checkOpenQueries(ctx.db, { studyId: input.studyId }, input.acknowledgeOpenQueries, 'lock the study');
+  const openCodes = await checkOpenQueries(ctx.db, { studyId: input.studyId }, input.acknowledgeOpenQueries, 'openQueriesLockStudy');
   return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(input.reason, openCodes)), async (tx) => {
     const r = await sql`update form_submissions set locked_at = now(), locked_by = ${ctx.user.id}, frozen_at = null, frozen_by = null,
         updated_at = now(), version = version + 1

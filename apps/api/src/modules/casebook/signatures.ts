@@ -6,14 +6,14 @@
 // the queries unresolved at signing time (open_queries; signing with them needs acknowledgeOpenQueries):
 // not hashed, so a query closed later does not break the signature.
 import { createHash } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { sql, verifyPassword, withActor, type Db } from '@ctp/db';
 import { assertActsForSite } from '../../access.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { visiblePatient } from '../submissions/lookup.ts';
 import { checkSigningSecondFactor, type SigningSession } from '../mfa/service.ts';
 import { checkOpenQueries, reasonWithOpenQueries } from './open-queries.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 /** JSON with object keys in order, so equal content always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -53,14 +53,14 @@ export async function signCasebook(ctx: ProcedureCtx & SigningSession, input: {
   const user = await ctx.db.selectFrom('users').select(['passwordHash', 'fullName']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     // A field error, not 401: a mistyped password at signing is not a lost session.
-    throw fieldError('password', 'The password is not correct; the casebook was not signed');
+    throw refuseField('password', 'casebookPasswordWrong');
   }
   // Two-factor authentication: the first signature of a session needs the code too (11.200(a)(1)).
-  const second = await checkSigningSecondFactor(ctx, input.code, 'the casebook was not signed');
+  const second = await checkSigningSecondFactor(ctx, input.code, 'casebook');
   if (second.error) throw second.error;
   const { hash, entries } = await casebookHash(ctx.db, patient.id);
-  if (!entries) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'There is no submitted data to sign' });
-  const openQueries = await checkOpenQueries(ctx.db, { patientId: patient.id }, input.acknowledgeOpenQueries, 'sign the casebook');
+  if (!entries) throw refuse('PRECONDITION_FAILED', 'nothingToSign');
+  const openQueries = await checkOpenQueries(ctx.db, { patientId: patient.id }, input.acknowledgeOpenQueries, 'openQueriesSign');
   return withActor(ctx.db, actorOf(ctx, reasonWithOpenQueries(`Casebook signed (${input.meaning})`, openQueries)), async (tx) => {
     await second.record(tx);
     return tx

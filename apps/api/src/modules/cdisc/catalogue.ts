@@ -3,12 +3,12 @@
 // domain's variables in the guide's order. The catalogue is reference data loaded by migration 0019 from
 // the checked-in cdisc-catalogue.json, plus the standards users import (standards/); with several
 // versions of a standard loaded, the domains listed are those of the current one (standards/current.ts).
-import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import type { CdiscDomain, CdiscDomainFilter, CdiscVariable } from '@ctp/contracts';
 import { containsPattern, intArrayLiteral, pageWindow, type Fragment } from '../../sql-helpers.ts';
 import { visibleStudyIds, type StudyScope } from '../../access.ts';
 import { currentStandards } from './standards/current.ts';
+import { refuse } from '../../refusal.ts';
 
 interface DomainFilter {
   search?: string;
@@ -64,7 +64,7 @@ export async function domainVariables(db: Db, domainId: number, scope: StudyScop
   const { rows } = await sql<CdiscDomain>`
     select ${domainColumns(scope)} from cdisc_datasets d join cdisc_standards s on s.id = d.standard_id where d.id = ${domainId}`.execute(db);
   const domain = rows[0];
-  if (!domain) throw new TRPCError({ code: 'NOT_FOUND', message: 'Domain not found' });
+  if (!domain) throw refuse('NOT_FOUND', 'domainNotFound');
   const variables = await db
     .selectFrom('cdiscVariables')
     .select(['id', 'ordinal as order', 'name', 'label', 'dataType', 'simpleType', 'role', 'core', 'codelistCode', 'codelistName', 'notes', 'sdtmTargets'])

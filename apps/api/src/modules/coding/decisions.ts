@@ -2,7 +2,6 @@
 // MHTERM, also in repeating rows) gets a decision — coded at once by a study synonym, otherwise proposed
 // with the matcher's first candidate for a coder. The coder approves it or picks another candidate (which
 // adds the verbatim to the study's synonyms), or marks it uncodable. A changed verbatim is proposed again.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import { CODED_VARIABLES, type FormDefinition } from '@ctp/contracts';
 import { canSeeStudySite } from '../../access.ts';
@@ -11,6 +10,7 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion } from '../../sql-helpers.ts';
 import { activeDictionary, dictionaryIndex, studyPtFrequency } from './dictionary.ts';
 import { match, type DictionaryTerm } from './matcher.ts';
+import { refuse } from '../../refusal.ts';
 
 /** The coded fields' verbatims in a form entry's values, by path ('AETERM', 'AELOG.0.AETERM'). */
 export function codedVerbatims(definition: FormDefinition, values: Record<string, unknown>): { path: string; verbatim: string }[] {
@@ -72,10 +72,10 @@ export async function proposeCoding(tx: Tx, e: { submissionId: number; studyId: 
 }
 
 export async function decideCoding(ctx: ProcedureCtx, input: { id: number; version: number; lltCode?: string; uncodable?: boolean; comment?: string }) {
-  if (!input.uncodable && !input.lltCode) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a term, or mark the verbatim uncodable' });
+  if (!input.uncodable && !input.lltCode) throw refuse('BAD_REQUEST', 'chooseTermOrUncodable');
   return withActor(ctx.db, actorOf(ctx, input.uncodable ? 'Verbatim marked uncodable' : 'Verbatim coded by the coder'), async (tx) => {
     const d = await tx.selectFrom('codingDecisions').select(['id', 'studyId', 'siteId', 'dictionaryId', 'normalized', 'verbatim', 'version']).where('id', '=', input.id).forUpdate().executeTakeFirst();
-    if (!d || !canSeeStudySite(ctx.scope, d.studyId, d.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Coding decision not found' });
+    if (!d || !canSeeStudySite(ctx.scope, d.studyId, d.siteId)) throw refuse('NOT_FOUND', 'codingDecisionNotFound');
     if (d.version !== input.version) throw staleVersion();
     if (input.uncodable) {
       return tx
@@ -91,7 +91,7 @@ export async function decideCoding(ctx: ProcedureCtx, input: { id: number; versi
       .where('dictionaryId', '=', d.dictionaryId)
       .where('lltCode', '=', input.lltCode!)
       .executeTakeFirst();
-    if (!term) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This term is not in the dictionary the decision uses' });
+    if (!term) throw refuse('BAD_REQUEST', 'termNotInDictionary');
     const row = await tx
       .updateTable('codingDecisions')
       .set({ status: 'coded', method: 'coder', ...pathOf(term as DictionaryTerm), decidedBy: ctx.user.id, decidedAt: sql`now()`, comment: input.comment ?? null, updatedAt: sql`now()`, version: sql`version + 1` })

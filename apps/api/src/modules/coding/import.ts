@@ -5,13 +5,14 @@ import { TRPCError } from '@trpc/server';
 import { DictionaryExistsError, importMeddraRelease, MeddraFormatError, readMeddraAscii } from '@ctp/db';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
+import { refuse } from '../../refusal.ts';
 
 export async function importUploadedMeddra(ctx: ProcedureCtx) {
   const files = ctx.req.uploads ?? [];
-  if (!files.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Send the MedAscii .asc files (llt.asc, pt.asc, mdhier.asc, soc.asc, meddra_release.asc) as multipart field "files"' });
+  if (!files.length) throw refuse('BAD_REQUEST', 'meddraFiles');
   const contents: Record<string, string> = {};
   for (const f of files) {
-    if (!f.originalName.toLowerCase().endsWith('.asc')) throw new TRPCError({ code: 'BAD_REQUEST', message: `${f.originalName} is not a MedDRA .asc file` });
+    if (!f.originalName.toLowerCase().endsWith('.asc')) throw refuse('BAD_REQUEST', 'notMeddraFile', { file: f.originalName });
     contents[f.originalName] = await fsp.readFile(f.path, 'utf8');
   }
   try {

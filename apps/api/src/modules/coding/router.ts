@@ -1,6 +1,5 @@
 // coding.*: suggestions while typing, the coding queue and decisions, the dictionaries (MedDRA imports
 // arrive as multipart on the REST path, rest.ts) and each study's dictionary.
-import { TRPCError } from '@trpc/server';
 import { codingDecideInput, codingQueueInput, codingStudyDictionaryInput, codingSuggestInput } from '@ctp/contracts';
 import { withActor } from '@ctp/db';
 import { router, permitted, actorOf } from '../../trpc.ts';
@@ -10,6 +9,7 @@ import { codingCounts, codingQueue } from './queue.ts';
 import { decideCoding } from './decisions.ts';
 import { activeDictionary, listDictionaries } from './dictionary.ts';
 import { importUploadedMeddra } from './import.ts';
+import { refuse } from '../../refusal.ts';
 
 const read = permitted('coding.read');
 
@@ -35,7 +35,7 @@ export const codingRouter = router({
     .mutation(async ({ ctx, input }) => {
       assertStudyVisible(ctx.scope, input.studyId);
       if (input.dictionaryId !== null && !(await ctx.db.selectFrom('codingDictionaries').select('id').where('id', '=', input.dictionaryId).executeTakeFirst())) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: 'Dictionary not found' });
+        throw refuse('NOT_FOUND', 'dictionaryNotFound');
       }
       return withActor(ctx.db, actorOf(ctx, 'Coding dictionary of the study changed'), (tx) =>
         tx.updateTable('studies').set({ codingDictionaryId: input.dictionaryId }).where('id', '=', input.studyId).returning(['id', 'codingDictionaryId']).executeTakeFirstOrThrow(),

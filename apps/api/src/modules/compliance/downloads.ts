@@ -4,7 +4,6 @@
 //   signatures   the signature manifest as CSV: who signed which casebook or approved which document
 //                version, when, with which meaning and
 //                hash, and whether the signature is still valid
-import { TRPCError } from '@trpc/server';
 import type { AuditEntry } from '@ctp/contracts';
 import { assertStudyVisible, canInStudy, visibleStudyIds } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
@@ -17,6 +16,7 @@ import { latestSnapshot } from '../dashboard/insights.ts';
 import { casebookHash } from '../casebook/signatures.ts';
 import { auditReadiness } from './readiness.ts';
 import { evidencePdf } from './evidence-pdf.ts';
+import { refuse } from '../../refusal.ts';
 
 export const MAX_AUDIT_EXPORT = 100_000;
 
@@ -32,7 +32,7 @@ const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 
 
 async function auditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<Download> {
   assertStudyVisible(ctx.scope, studyId);
-  if (!canInStudy(ctx.user, ctx.scope, studyId, 'audit.read')) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not give access to the audit trail' });
+  if (!canInStudy(ctx.user, ctx.scope, studyId, 'audit.read')) throw refuse('FORBIDDEN', 'auditForbidden');
   const entries: AuditEntry[] = [];
   let cursor: string | undefined;
   do {
@@ -90,7 +90,7 @@ async function signatureManifest(ctx: ProcedureCtx, studyId?: number): Promise<D
 
 export async function complianceDownload(ctx: ProcedureCtx, input: { kind: 'audit-trail' | 'evidence' | 'signatures'; studyId?: number }): Promise<Download> {
   if (input.kind === 'audit-trail') {
-    if (!input.studyId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose the study whose audit trail to download' });
+    if (!input.studyId) throw refuse('BAD_REQUEST', 'chooseAuditStudy');
     return auditTrailCsv(ctx, input.studyId);
   }
   return input.kind === 'evidence' ? evidence(ctx, input.studyId) : signatureManifest(ctx, input.studyId);

@@ -1,12 +1,12 @@
 // design.createArm / updateArm / deleteArm: a study's arms, each write in withActor with the caller's
 // reason so the audit trigger records it. An arm code is unique in its study; an arm with subjects
 // (planned or actual) cannot be deleted; deleting an arm removes its element sequence with it.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Actor, type Db } from '@ctp/db';
 import type { ArmCreateInput, ArmUpdateInput, DesignDeleteInput } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
 import { definedOnly } from '../../sql-helpers.ts';
 import { assertStudyInScope, lockDesignRow, studyCodeGuard } from './scope.ts';
+import { refuse } from '../../refusal.ts';
 
 const armColumns = ['id', 'studyId', 'code', 'name', 'description', 'sortOrder as order', 'version'] as const;
 const { assertCodeFree, uniqueCode } = studyCodeGuard('trialArms');
@@ -27,7 +27,7 @@ export async function createArm(db: Db, actor: Actor, scope: StudyScope, input: 
 
 export async function updateArm(db: Db, actor: Actor, scope: StudyScope, input: ArmUpdateInput) {
   const { order, ...rest } = definedOnly(input.changes);
-  if (!Object.keys(rest).length && order === undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No changes given' });
+  if (!Object.keys(rest).length && order === undefined) throw refuse('BAD_REQUEST', 'noChanges');
   return uniqueCode(rest.code, () =>
     withActor(db, actor, async (tx) => {
       const arm = await lockDesignRow(tx, scope, 'trialArms', input.id, input.version);
@@ -52,10 +52,7 @@ export async function deleteArm(db: Db, actor: Actor, scope: StudyScope, input: 
       .executeTakeFirstOrThrow();
     const n = Number(used.n);
     if (n > 0) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: `Arm ${arm.code} is assigned to ${n} subject${n === 1 ? '' : 's'}: assign them another arm before deleting it`,
-      });
+      throw refuse('PRECONDITION_FAILED', 'armInUse', { code: arm.code, count: n });
     }
     await tx.deleteFrom('trialArmElements').where('armId', '=', arm.id).execute();
     await tx.deleteFrom('trialArms').where('id', '=', arm.id).execute();

@@ -10,8 +10,8 @@ import type { SubjectArmInput } from '@ctp/contracts';
 import { canSeeStudySite, type StudyScope } from '../../access.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { ARMS_BLINDED, armsVisible } from './blinding.ts';
-import { fieldError } from '../../trpc.ts';
 import { staleVersion } from '../../sql-helpers.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 const PATIENT_NOT_FOUND = 'Patient not found';
 
@@ -61,18 +61,15 @@ export async function assignArm(db: Db, actor: Actor, user: SessionUser, scope: 
     if (!(await armsVisible(tx, user, scope, p.studyId))) throw new TRPCError({ code: 'FORBIDDEN', message: ARMS_BLINDED });
     if (p.version !== input.version) throw staleVersion();
     if (input.plannedArmId !== null && !p.enrollmentDate) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: p.status === 'withdrawn' ? 'A screen failure is not assigned to an arm' : 'Enrol the subject before assigning an arm',
-      });
+      throw refuse('PRECONDITION_FAILED', p.status === 'withdrawn' ? 'screenFailureNoArm' : 'enrolBeforeArm');
     }
     const wanted = [input.plannedArmId, input.actualArmId].filter((x): x is number => x !== null);
     if (wanted.length) {
       const own = new Set(
         (await tx.selectFrom('trialArms').select('id').where('studyId', '=', p.studyId).where('id', 'in', wanted).execute()).map((a) => a.id),
       );
-      if (input.plannedArmId !== null && !own.has(input.plannedArmId)) throw fieldError('plannedArmId', "Choose an arm of the subject's study");
-      if (input.actualArmId !== null && !own.has(input.actualArmId)) throw fieldError('actualArmId', "Choose an arm of the subject's study");
+      if (input.plannedArmId !== null && !own.has(input.plannedArmId)) throw refuseField('plannedArmId', 'chooseSubjectArm');
+      if (input.actualArmId !== null && !own.has(input.actualArmId)) throw refuseField('actualArmId', 'chooseSubjectArm');
     }
     return tx
       .updateTable('patients')

@@ -1,13 +1,13 @@
 // design.createElement / updateElement / deleteElement: a study's elements (SDTM TE), each write in
 // withActor. An element code is unique in its study; an element needs an end rule or a planned duration;
 // an element an arm's sequence uses cannot be deleted.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Actor, type Db } from '@ctp/db';
 import type { DesignDeleteInput, ElementCreateInput, ElementUpdateInput } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
 import { fieldError } from '../../trpc.ts';
 import { definedOnly } from '../../sql-helpers.ts';
 import { assertStudyInScope, lockDesignRow, studyCodeGuard } from './scope.ts';
+import { refuse } from '../../refusal.ts';
 
 const elementColumns = ['id', 'studyId', 'code', 'name', 'startRule', 'endRule', 'plannedDuration', 'version'] as const;
 const { assertCodeFree, uniqueCode } = studyCodeGuard('trialElements');
@@ -36,7 +36,7 @@ export async function createElement(db: Db, actor: Actor, scope: StudyScope, inp
 
 export async function updateElement(db: Db, actor: Actor, scope: StudyScope, input: ElementUpdateInput) {
   const changes = definedOnly(input.changes);
-  if (!Object.keys(changes).length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No changes given' });
+  if (!Object.keys(changes).length) throw refuse('BAD_REQUEST', 'noChanges');
   return uniqueCode(changes.code, () =>
     withActor(db, actor, async (tx) => {
       const element = await lockDesignRow(tx, scope, 'trialElements', input.id, input.version);
@@ -65,10 +65,7 @@ export async function deleteElement(db: Db, actor: Actor, scope: StudyScope, inp
       .orderBy('a.code')
       .execute();
     if (arms.length) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: `Element ${element.code} is used by arm${arms.length === 1 ? '' : 's'} ${arms.map((a) => a.code).join(', ')}: remove it from their sequence before deleting it`,
-      });
+      throw refuse('PRECONDITION_FAILED', 'elementInUse', { code: element.code, arms: arms.map((a) => a.code).join(', '), count: arms.length });
     }
     await tx.deleteFrom('trialElements').where('id', '=', element.id).execute();
     return { id: element.id, code: element.code };

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db, Tx } from '@ctp/db';
 import { canSeeStudy, type StudyScope } from '../../access.ts';
 import { isUniqueViolation, staleVersion } from '../../sql-helpers.ts';
-import { fieldError } from '../../trpc.ts';
+import { refuseField } from '../../refusal.ts';
 
 export const STUDY_NOT_FOUND = 'Study not found';
 
@@ -25,7 +25,7 @@ export async function lockDesignRow(tx: Tx, scope: StudyScope, table: 'trialArms
 /** An arm's or element's code is unique in its study: checked first for a clear message on the code
  *  field, and a unique violation that slipped past the check (a simultaneous write) answered the same. */
 export function studyCodeGuard(table: 'trialArms' | 'trialElements') {
-  const codeTaken = (code: string) => fieldError('code', `${table === 'trialArms' ? 'Arm' : 'Element'} code ${code} is already used in this study`);
+  const codeTaken = (code: string) => refuseField('code', table === 'trialArms' ? 'armCodeTaken' : 'elementCodeTaken', { code });
   return {
     async assertCodeFree(tx: Tx, studyId: number, code: string, exceptId?: number) {
       let q = tx.selectFrom(table).select('id').where('studyId', '=', studyId).where('code', '=', code);

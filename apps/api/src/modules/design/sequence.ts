@@ -4,8 +4,8 @@
 import { sql, withActor, type Actor, type Db } from '@ctp/db';
 import type { ArmSequenceInput } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
-import { fieldError } from '../../trpc.ts';
 import { lockDesignRow } from './scope.ts';
+import { refuseField } from '../../refusal.ts';
 
 export async function setArmSequence(db: Db, actor: Actor, scope: StudyScope, input: ArmSequenceInput) {
   return withActor(db, actor, async (tx) => {
@@ -15,7 +15,7 @@ export async function setArmSequence(db: Db, actor: Actor, scope: StudyScope, in
       const own = await tx.selectFrom('trialElements').select('id').where('studyId', '=', arm.studyId).where('id', 'in', ids).execute();
       const known = new Set(own.map((e) => e.id));
       const k = input.steps.findIndex((s) => !known.has(s.elementId));
-      if (k >= 0) throw fieldError(`steps.${k}.elementId`, `Step ${k + 1}: choose an element of this study`);
+      if (k >= 0) throw refuseField(`steps.${k}.elementId`, 'sequenceStep', { step: k + 1 });
     }
     await tx.deleteFrom('trialArmElements').where('armId', '=', arm.id).execute();
     if (input.steps.length) {

@@ -5,12 +5,12 @@
 //   overdue           not decided and past its due date
 // Reports: success rate = approved / (approved + rejected); median review time per agency = median of
 // (response date - submitted date) over decided submissions.
-import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import { AGENCIES, SUBMISSION_STEP, type Agency, type SubmissionFilterInput, type SubmissionStatus } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
 import { daysBetween, pageWindow, todayIso } from '../../sql-helpers.ts';
 import { submissionWhere } from './scope.ts';
+import { refuse } from '../../refusal.ts';
 
 interface RawRow {
   id: number;
@@ -71,7 +71,7 @@ export async function listSubmissions(db: Db, scope: StudyScope, f: SubmissionFi
 
 export async function submissionDetail(db: Db, scope: StudyScope, id: number) {
   const row = (await listSubmissions(db, scope, { limit: 1, offset: 0, submissionId: id })).items[0];
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Submission not found' });
+  if (!row) throw refuse('NOT_FOUND', 'submissionNotFound');
   const type = await db.selectFrom('submissionTypes').select(['requiredArtifacts']).where('code', '=', row.typeCode).executeTakeFirstOrThrow();
   const { rows: documents } = await sql<{ id: number; code: string; title: string; artifactNumber: string; artifactName: string; status: string; reviewStatus: string; version: string; submittedVersion: string | null }>`
     select d.id, d.code, d.title, d.artifact_number as "artifactNumber", a.name as "artifactName", d.status, d.review_status as "reviewStatus",

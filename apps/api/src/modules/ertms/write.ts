@@ -5,13 +5,14 @@
 // submission_steps row (date, user, note) and an audited change.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
-import { SUBMISSION_TRANSITIONS, can, type Role, type SubmissionCreateInput, type SubmissionStatus, type SubmissionStepInput } from '@ctp/contracts';
+import { can, keyedMessage, SUBMISSION_TRANSITIONS, type Role, type SubmissionCreateInput, type SubmissionStatus, type SubmissionStepInput } from '@ctp/contracts';
 import { assertStudyVisible, assertInScope } from '../../access.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { documentVisible } from '../etmf/write.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 interface SubmissionForStep {
   id: number;
@@ -30,7 +31,7 @@ async function lockSubmission(tx: Tx, ctx: ProcedureCtx, id: number, version: nu
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!s) throw new TRPCError({ code: 'NOT_FOUND', message: 'Submission not found' });
+  if (!s) throw refuse('NOT_FOUND', 'submissionNotFound');
   assertInScope(ctx.scope, s.studyId, 'Submission not found');
   if (s.version !== version) throw staleVersion();
   return s as SubmissionForStep;
@@ -39,9 +40,9 @@ async function lockSubmission(tx: Tx, ctx: ProcedureCtx, id: number, version: nu
 async function linkDocuments(tx: Tx, ctx: ProcedureCtx, s: { id: number; studyId: number }, documentIds: number[]) {
   for (const documentId of documentIds) {
     const d = await tx.selectFrom('documents').select(['id', 'studyId', 'siteId', 'status']).where('id', '=', documentId).executeTakeFirst();
-    if (!d || !documentVisible(ctx, d.studyId, d.siteId)) throw fieldError('documentId', 'Document not found');
+    if (!d || !documentVisible(ctx, d.studyId, d.siteId)) throw refuseField('documentId', 'documentNotFound');
     if (d.studyId !== s.studyId) throw fieldError('documentId', "Link documents of the submission's own study");
-    if (d.status === 'withdrawn') throw fieldError('documentId', 'A withdrawn document cannot be submitted');
+    if (d.status === 'withdrawn') throw refuseField('documentId', 'withdrawnNotSubmitted');
     await tx.insertInto('submissionDocuments').values({ submissionId: s.id, documentId, studyId: s.studyId, linkedBy: ctx.user.id }).onConflict((oc) => oc.doNothing()).execute();
   }
 }
@@ -49,10 +50,10 @@ async function linkDocuments(tx: Tx, ctx: ProcedureCtx, s: { id: number; studyId
 export async function createSubmission(ctx: ProcedureCtx, input: SubmissionCreateInput) {
   assertStudyVisible(ctx.scope, input.studyId);
   const type = await ctx.db.selectFrom('submissionTypes').select('code').where('code', '=', input.typeCode).executeTakeFirst();
-  if (!type) throw fieldError('typeCode', 'Choose a submission type from the list');
+  if (!type) throw refuseField('typeCode', 'chooseSubmissionType');
   if (input.reviewerId) {
     const u = await ctx.db.selectFrom('users').select(['role', 'isActive']).where('id', '=', input.reviewerId).executeTakeFirst();
-    if (!u || !u.isActive || !can(u.role as Role, 'submission.read')) throw fieldError('reviewerId', 'Choose an active user as reviewer');
+    if (!u || !u.isActive || !can(u.role as Role, 'submission.read')) throw refuseField('reviewerId', 'chooseReviewer');
   }
   return withActor(ctx.db, actorOf(ctx, 'Regulatory submission created'), async (tx) => {
     const { rows } = await sql<{ prefix: string; seq: number }>`
@@ -85,8 +86,8 @@ export async function createSubmission(ctx: ProcedureCtx, input: SubmissionCreat
       await notifyUser(tx, input.reviewerId, {
         kind: 'submission_due',
         studyId: input.studyId,
-        title: `Submission ${row.submissionNumber} assigned to you`,
-        body: `${input.title.slice(0, 200)}${input.dueDate ? ` — due ${input.dueDate}` : ''}`,
+        title: keyedMessage('submissionAssignedTitle', { number: row.submissionNumber }),
+        body: input.dueDate ? keyedMessage('submissionDueBody', { title: input.title.slice(0, 200), date: input.dueDate }) : input.title.slice(0, 200),
         link: `/ertms?submission=${row.id}`,
       });
     }
@@ -97,7 +98,7 @@ export async function createSubmission(ctx: ProcedureCtx, input: SubmissionCreat
 export async function linkDocument(ctx: ProcedureCtx, input: { id: number; version: number; documentId: number }, unlink = false) {
   return withActor(ctx.db, actorOf(ctx, unlink ? 'Document unlinked from a submission' : 'Document linked to a submission'), async (tx) => {
     const s = await lockSubmission(tx, ctx, input.id, input.version);
-    if (s.status !== 'draft') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Documents are linked while the submission is a draft' });
+    if (s.status !== 'draft') throw refuse('PRECONDITION_FAILED', 'linkWhileDraft');
     if (unlink) await tx.deleteFrom('submissionDocuments').where('submissionId', '=', s.id).where('documentId', '=', input.documentId).execute();
     else await linkDocuments(tx, ctx, s, [input.documentId]);
     return tx.updateTable('regulatorySubmissions').set({ updatedAt: sql`now()`, version: sql`version + 1` }).where('id', '=', s.id).returning(['id', 'version']).executeTakeFirstOrThrow();
@@ -118,13 +119,13 @@ async function missingRequirements(tx: Tx, s: SubmissionForStep): Promise<string
 
 export async function stepSubmission(ctx: ProcedureCtx, input: SubmissionStepInput) {
   const date = input.date ?? todayIso();
-  if (date > todayIso()) throw fieldError('date', 'The date cannot be in the future');
+  if (date > todayIso()) throw refuseField('date', 'dateFuture');
   return withActor(ctx.db, actorOf(ctx, `Submission ${input.to}`), async (tx) => {
     const s = await lockSubmission(tx, ctx, input.id, input.version);
     if (!SUBMISSION_TRANSITIONS[s.status].includes(input.to)) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A submission that is ${s.status} cannot become ${input.to}` });
+      throw refuse('PRECONDITION_FAILED', 'submissionTransition', { fromStatus: s.status, toStatus: input.to });
     }
-    if (s.submittedDate && date < s.submittedDate) throw fieldError('date', 'The date cannot be before the submission date');
+    if (s.submittedDate && date < s.submittedDate) throw refuseField('date', 'dateBeforeSubmission');
     if (input.to === 'submitted') {
       const missing = await missingRequirements(tx, s);
       if (missing.length) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `Link an approved document for: ${missing.join(', ')}` });

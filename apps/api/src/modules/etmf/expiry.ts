@@ -1,9 +1,10 @@
 // The expiry pass (with the scheduled insights steps): a document whose current version's expiry date
 // has passed becomes expired (an audited change by the system, a review step 'expired'); one expiring
 // within DOCUMENT_EXPIRY_WARNING_DAYS days warns, once per expiry date, its author and the study's
-// study managers (document_expiring). Returns how many expired and how many were warned about.
+// study managers (document_expiring; its title and body with their message keys, as notify.ts writes
+// them). Returns how many expired and how many were warned about.
 import { sql, type Tx } from '@ctp/db';
-import { DOCUMENT_EXPIRY_WARNING_DAYS } from '@ctp/contracts';
+import { DOCUMENT_EXPIRY_WARNING_DAYS, SERVER_MESSAGES } from '@ctp/contracts';
 
 export async function runDocumentExpiryPass(tx: Tx, today: string): Promise<{ expired: number; warned: number }> {
   const expired = await sql<{ id: number; studyId: number; code: string; versionId: number; author: number | null }>`
@@ -28,9 +29,11 @@ export async function runDocumentExpiryPass(tx: Tx, today: string): Promise<{ ex
       union
       select due.*, m.user_id from due join study_memberships m on m.study_id = due.study_id and m.role = 'study-manager' and m.ended_at is null
     ), sent as (
-      insert into notifications (user_id, kind, study_id, title, body, link)
+      insert into notifications (user_id, kind, study_id, title, title_key, title_params, body, body_key, body_params, link)
       select r.user_id, 'document_expiring', r.study_id, 'Document ' || r.code || ' expires on ' || to_char(r.expiry_date, 'YYYY-MM-DD'),
-             left(r.title, 200) || ': file a new version before it expires.', '/etmf?doc=' || r.id
+             ${SERVER_MESSAGES.documentExpiringTitle}::text, jsonb_build_object('code', r.code, 'date', to_char(r.expiry_date, 'YYYY-MM-DD')),
+             left(r.title, 200) || ': file a new version before it expires.',
+             ${SERVER_MESSAGES.documentExpiringBody}::text, jsonb_build_object('title', left(r.title, 200)), '/etmf?doc=' || r.id
         from recipients r
     )
     select id from due`.execute(tx);

@@ -1,7 +1,6 @@
 // etmf.list, summary (the tiles), byId (versions, review history, signatures) and tree (the TMF
 // Reference Model with document counts). Rows carry the spec's eTMF document fields plus what the
 // screen needs (code, artifact, site, expiry, file).
-import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import { DOCUMENT_EXPIRY_WARNING_DAYS, type DocumentFilterInput, type DocumentReview, type DocumentStatus } from '@ctp/contracts';
 import type { StudyScope } from '../../access.ts';
@@ -9,6 +8,7 @@ import type { ProcedureCtx } from '../../procedure-context.ts';
 import { pageWindow, todayIso } from '../../sql-helpers.ts';
 import { documentWhere } from './scope.ts';
 import { documentVisible } from './write.ts';
+import { refuse } from '../../refusal.ts';
 
 export interface DocumentRow {
   id: number;
@@ -113,9 +113,9 @@ export async function documentSummary(db: Db, scope: StudyScope, userId: number,
 /** One document with every version (newest first), its review history and approval signatures. */
 export async function documentDetail(ctx: ProcedureCtx, id: number) {
   const d = await ctx.db.selectFrom('documents').select(['id', 'studyId', 'siteId']).where('id', '=', id).executeTakeFirst();
-  if (!d || !documentVisible(ctx, d.studyId, d.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Document not found' });
+  if (!d || !documentVisible(ctx, d.studyId, d.siteId)) throw refuse('NOT_FOUND', 'documentNotFound');
   const row = (await listDocuments(ctx.db, ctx.scope, ctx.user.id, { limit: 1, offset: 0, documentId: id })).items[0];
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Document not found' });
+  if (!row) throw refuse('NOT_FOUND', 'documentNotFound');
   const versions = await sql<{
     id: number; seq: number; versionLabel: string; fileName: string; contentType: string; size: number; sha256: string; expiryDate: string | null;
     comment: string | null; uploadedBy: string | null; uploadedAt: Date; approvedAt: Date | null; approvedBy: string | null;

@@ -2,17 +2,17 @@
 // send for review to a named approver, approve (that approver only, with an electronic signature of
 // meaning approval bound to the file's sha256), return with a comment, withdraw with a reason. Every
 // step is a document_review_steps row and an audited change, in one transaction with the stored row.
-import { TRPCError } from '@trpc/server';
 import { sql, verifyPassword, withActor, type Tx } from '@ctp/db';
 import { checkSigningSecondFactor, type SigningSession } from '../mfa/service.ts';
-import { can, type DocumentReview, type DocumentNewVersionInput, type DocumentUploadInput, type Role } from '@ctp/contracts';
+import { can, keyedMessage, type DocumentNewVersionInput, type DocumentReview, type DocumentUploadInput, type Role } from '@ctp/contracts';
 import { assertActsForSite, assertStudyVisible, canSeeStudy } from '../../access.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { staleVersion } from '../../sql-helpers.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { checkUploadedFile } from './file-check.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 export interface EtmfCtx extends ProcedureCtx {
   upload?: UploadedFile;
@@ -41,7 +41,7 @@ async function lockDocument(tx: Tx, ctx: ProcedureCtx, id: number, version: numb
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!d || !documentVisible(ctx, d.studyId, d.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Document not found' });
+  if (!d || !documentVisible(ctx, d.studyId, d.siteId)) throw refuse('NOT_FOUND', 'documentNotFound');
   if (d.version !== version) throw staleVersion();
   return d;
 }
@@ -57,17 +57,17 @@ function assertMayFile(ctx: ProcedureCtx, studyId: number, siteId: number | null
   if (siteId !== null) return assertActsForSite(ctx.scope, studyId, siteId);
   assertStudyVisible(ctx.scope, studyId);
   if (ctx.scope.siteScoped && ctx.scope.sites.has(studyId)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Site staff file documents for their own site: choose the site' });
+    throw refuse('FORBIDDEN', 'ownSiteDocuments');
   }
 }
 
 /** The approver must be someone else who may approve and who sees the document's study. */
 async function assertApprover(tx: Tx, ctx: ProcedureCtx, approverId: number, studyId: number) {
-  if (approverId === ctx.user.id) throw fieldError('approverId', 'The approver must be someone other than you');
+  if (approverId === ctx.user.id) throw refuseField('approverId', 'approverNotSelf');
   const u = await tx.selectFrom('users').select(['id', 'role', 'isActive']).where('id', '=', approverId).executeTakeFirst();
   const member = u && (u.role === 'admin' || (await tx.selectFrom('studyMemberships').select('userId').where('userId', '=', approverId).where('studyId', '=', studyId).where('endedAt', 'is', null).executeTakeFirst()));
   if (!u || !u.isActive || !member || !can(u.role as Role, 'document.approve')) {
-    throw fieldError('approverId', 'Choose an approver who takes part in this study and may approve documents');
+    throw refuseField('approverId', 'chooseApprover');
   }
 }
 
@@ -79,7 +79,7 @@ async function step(tx: Tx, d: { id: number; studyId: number }, action: 'uploade
 }
 
 async function notifyReview(tx: Tx, d: { studyId: number; code: string; id: number }, approverId: number, title: string) {
-  await notifyUser(tx, approverId, { kind: 'document_review', studyId: d.studyId, title: `Document ${d.code} waits for your review`, body: title.slice(0, 300), link: `/etmf?tab=review&doc=${d.id}` });
+  await notifyUser(tx, approverId, { kind: 'document_review', studyId: d.studyId, title: keyedMessage('documentReviewTitle', { code: d.code }), body: title.slice(0, 300), link: `/etmf?tab=review&doc=${d.id}` });
 }
 
 /** A new document with its first version. */
@@ -87,10 +87,10 @@ export async function uploadDocument(ctx: EtmfCtx, input: DocumentUploadInput) {
   const siteId = input.siteId ?? null;
   assertMayFile(ctx, input.studyId, siteId);
   const artifact = await ctx.db.selectFrom('tmfArtifacts').select(['number', 'needsApproval']).where('number', '=', input.artifactNumber).executeTakeFirst();
-  if (!artifact) throw fieldError('artifactNumber', 'Choose an artifact of the TMF Reference Model');
+  if (!artifact) throw refuseField('artifactNumber', 'chooseArtifact');
   if (siteId !== null) {
     const inStudy = await ctx.db.selectFrom('studySites').select('siteId').where('studyId', '=', input.studyId).where('siteId', '=', siteId).executeTakeFirst();
-    if (!inStudy) throw fieldError('siteId', 'This site does not take part in the study');
+    if (!inStudy) throw refuseField('siteId', 'siteNotInStudy');
   }
   const checked = await checkUploadedFile(ctx.upload);
   const stored = await ctx.files.putFile(ctx.upload!.path);
@@ -153,7 +153,7 @@ export async function uploadNewVersion(ctx: EtmfCtx, input: DocumentNewVersionIn
   return withActor(ctx.db, actorOf(ctx, `New version ${input.versionLabel} uploaded`), async (tx) => {
     const d = await lockDocument(tx, ctx, input.documentId, input.version);
     assertMayFile(ctx, d.studyId, d.siteId);
-    if (d.status === 'withdrawn') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'A withdrawn document takes no new versions' });
+    if (d.status === 'withdrawn') throw refuse('PRECONDITION_FAILED', 'withdrawnNoVersions');
     const artifact = await tx.selectFrom('tmfArtifacts').select('needsApproval').where('number', '=', d.artifactNumber).executeTakeFirstOrThrow();
     const seq = d.versionCount + 1;
     const v = await tx
@@ -196,9 +196,9 @@ export async function sendForReview(ctx: ProcedureCtx, input: { id: number; vers
   return withActor(ctx.db, actorOf(ctx, 'Document sent for review'), async (tx) => {
     const d = await lockDocument(tx, ctx, input.id, input.version);
     assertMayFile(ctx, d.studyId, d.siteId);
-    if (d.status === 'withdrawn' || d.status === 'expired') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A ${d.status} document cannot be sent for review` });
-    if (d.reviewStatus === 'in-review') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This document is already in review' });
-    if (d.status === 'approved') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This version is already approved; upload a new version to review again' });
+    if (d.status === 'withdrawn' || d.status === 'expired') throw refuse('PRECONDITION_FAILED', d.status === 'withdrawn' ? 'withdrawnNotForReview' : 'expiredNotForReview');
+    if (d.reviewStatus === 'in-review') throw refuse('PRECONDITION_FAILED', 'alreadyInReview');
+    if (d.status === 'approved') throw refuse('PRECONDITION_FAILED', 'versionAlreadyApproved');
     await assertApprover(tx, ctx, input.approverId, d.studyId);
     const row = await tx
       .updateTable('documents')
@@ -213,8 +213,8 @@ export async function sendForReview(ctx: ProcedureCtx, input: { id: number; vers
 }
 
 function assertNamedApprover(ctx: ProcedureCtx, d: DocumentForStep) {
-  if (d.reviewStatus !== 'in-review') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This document is not in review' });
-  if (d.approverId !== ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the approver named on this document may decide on it' });
+  if (d.reviewStatus !== 'in-review') throw refuse('PRECONDITION_FAILED', 'notInReview');
+  if (d.approverId !== ctx.user.id) throw refuse('FORBIDDEN', 'onlyNamedApprover');
 }
 
 /** Approval with an electronic signature (21 CFR Part 11 §11.50, §11.200): password re-entered, meaning approval, bound to the file's sha256. */
@@ -222,11 +222,11 @@ export async function approveDocument(ctx: ProcedureCtx & SigningSession, input:
   const user = await ctx.db.selectFrom('users').select(['passwordHash', 'fullName']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
   const passwordOk = await verifyPassword(user.passwordHash, input.password);
   // Two-factor authentication: the first signature of a session needs the code too (11.200(a)(1)).
-  const second = await checkSigningSecondFactor(ctx, input.code, 'the document was not approved');
+  const second = await checkSigningSecondFactor(ctx, input.code, 'document');
   return withActor(ctx.db, actorOf(ctx, 'Document approved (electronic signature)'), async (tx) => {
     const d = await lockDocument(tx, ctx, input.id, input.version);
     assertNamedApprover(ctx, d);
-    if (!passwordOk) throw fieldError('password', 'The password is not correct; the document was not approved');
+    if (!passwordOk) throw refuseField('password', 'documentPasswordWrong');
     if (second.error) throw second.error;
     await second.record(tx);
     const v = await tx.selectFrom('documentVersions').select(['id', 'sha256', 'uploadedBy']).where('id', '=', d.currentVersionId!).executeTakeFirstOrThrow();
@@ -245,7 +245,7 @@ export async function approveDocument(ctx: ProcedureCtx & SigningSession, input:
     await step(tx, d, 'approved', ctx, { versionId: v.id, signatureId: signature.id });
     const author = v.uploadedBy ?? d.createdBy;
     if (author !== null && author !== ctx.user.id) {
-      await notifyUser(tx, author, { kind: 'document_approved', studyId: d.studyId, title: `Document ${d.code} approved`, body: `Approved by ${user.fullName}.`, link: `/etmf?doc=${d.id}` });
+      await notifyUser(tx, author, { kind: 'document_approved', studyId: d.studyId, title: keyedMessage('documentApprovedTitle', { code: d.code }), body: keyedMessage('documentApprovedBody', { name: user.fullName }), link: `/etmf?doc=${d.id}` });
     }
     return { ...row, signatureId: signature.id, signedAt: signature.signedAt.toISOString(), contentHash: v.sha256 };
   });
@@ -264,7 +264,7 @@ export async function returnDocument(ctx: ProcedureCtx, input: { id: number; ver
     await step(tx, d, 'returned', ctx, { versionId: d.currentVersionId, comment: input.comment });
     const v = await tx.selectFrom('documentVersions').select('uploadedBy').where('id', '=', d.currentVersionId!).executeTakeFirstOrThrow();
     const author = v.uploadedBy ?? d.createdBy;
-    if (author !== null) await notifyUser(tx, author, { kind: 'document_returned', studyId: d.studyId, title: `Document ${d.code} returned`, body: input.comment.slice(0, 300), link: `/etmf?doc=${d.id}` });
+    if (author !== null) await notifyUser(tx, author, { kind: 'document_returned', studyId: d.studyId, title: keyedMessage('documentReturnedTitle', { code: d.code }), body: input.comment.slice(0, 300), link: `/etmf?doc=${d.id}` });
     return row;
   });
 }
@@ -272,7 +272,7 @@ export async function returnDocument(ctx: ProcedureCtx, input: { id: number; ver
 export async function withdrawDocument(ctx: ProcedureCtx, input: { id: number; version: number; reason: string }) {
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const d = await lockDocument(tx, ctx, input.id, input.version);
-    if (d.status === 'withdrawn') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This document is already withdrawn' });
+    if (d.status === 'withdrawn') throw refuse('PRECONDITION_FAILED', 'alreadyWithdrawn');
     const row = await tx
       .updateTable('documents')
       .set({ status: 'withdrawn', withdrawnReason: input.reason, reviewStatus: d.reviewStatus === 'in-review' ? 'pending' : (d.reviewStatus as DocumentReview), updatedAt: sql`now()`, version: sql`version + 1` })

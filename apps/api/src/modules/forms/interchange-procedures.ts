@@ -12,6 +12,7 @@ import { formsToOdm, odmToForms, OdmImportError, type InterchangeForm } from './
 import { formsToDictionaryCsv, dictionaryCsvToForms, DictionaryImportError } from './interchange/dictionary-csv.ts';
 import { storedDefinition, visibleForm } from './detail.ts';
 import { insertForm } from './write.ts';
+import { refuse } from '../../refusal.ts';
 
 export async function importForms(ctx: ProcedureCtx, input: { studyId: number; format: 'odm' | 'csv'; content: string; reason: string }) {
   assertStudyVisible(ctx.scope, input.studyId);
@@ -20,9 +21,9 @@ export async function importForms(ctx: ProcedureCtx, input: { studyId: number; f
     forms = input.format === 'odm' ? odmToForms(input.content).forms : dictionaryCsvToForms(input.content);
   } catch (err) {
     if (err instanceof OdmImportError || err instanceof DictionaryImportError) throw new TRPCError({ code: 'BAD_REQUEST', message: err.message });
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The file could not be read as a form definition' });
+    throw refuse('BAD_REQUEST', 'formFileUnreadable');
   }
-  if (!forms.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The file holds no form' });
+  if (!forms.length) throw refuse('BAD_REQUEST', 'formFileEmpty');
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const created: { id: number; name: string }[] = [];
     for (const f of forms) {

@@ -1,7 +1,6 @@
 // forms.create, saveDraft, publish and archive. Versions: publishing the draft makes it version N and
 // read-only (the database refuses to change it: migration 0010); saving a published form opens version
 // N+1 as the draft; submissions keep the version they were entered in.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import {
   type FormCreateInput,
@@ -12,11 +11,12 @@ import {
 } from '@ctp/contracts';
 import { libraryForm } from '@ctp/contracts/cdash-library';
 import { assertStudyVisible } from '../../access.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion } from '../../sql-helpers.ts';
 import { storedDefinition, visibleForm, type FormRow } from './detail.ts';
 import { describeChanges } from './changes.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 
 /** A form code from its name or library domain, unique in the study ('VITAL_SIGNS', 'VITAL_SIGNS_2'). */
@@ -65,7 +65,7 @@ export async function createForm(ctx: ProcedureCtx, input: FormCreateInput) {
   let definition: FormDefinition = formDefinition.parse({ fields: [], checks: [] });
   if (input.libraryDomain) {
     const library = libraryForm(input.libraryDomain);
-    if (!library) throw fieldError('libraryDomain', 'There is no library form for this domain');
+    if (!library) throw refuseField('libraryDomain', 'noLibraryForm');
     definition = library.definition;
   }
   return withActor(ctx.db, actorOf(ctx, input.reason), (tx) =>
@@ -79,7 +79,7 @@ async function lockForm(tx: Tx, ctx: ProcedureCtx, id: number, version: number):
   await tx.selectFrom('forms').select('id').where('id', '=', id).forUpdate().execute();
   const current = await tx.selectFrom('forms').select('version').where('id', '=', id).executeTakeFirstOrThrow();
   if (current.version !== version) throw staleVersion();
-  if (form.status === 'archived') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'An archived form cannot be changed' });
+  if (form.status === 'archived') throw refuse('PRECONDITION_FAILED', 'archivedFormNoChange');
   return form;
 }
 
@@ -121,9 +121,9 @@ export async function publishForm(ctx: ProcedureCtx, input: { id: number; versio
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const form = await lockForm(tx, ctx, input.id, input.version);
     const draft = await draftOf(tx, form.id);
-    if (!draft) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'There is no draft to publish' });
+    if (!draft) throw refuse('PRECONDITION_FAILED', 'noDraftToPublish');
     const next = storedDefinition(draft.definition);
-    if (!next.fields.length) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Add at least one field before publishing' });
+    if (!next.fields.length) throw refuse('PRECONDITION_FAILED', 'addFieldBeforePublish');
     const previous = form.publishedVersion
       ? await tx.selectFrom('formVersions').select('definition').where('formId', '=', form.id).where('versionNumber', '=', form.publishedVersion).executeTakeFirst()
       : undefined;

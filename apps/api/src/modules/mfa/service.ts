@@ -11,6 +11,7 @@ import { isoOrNull as iso } from '../../sql-helpers.ts';
 import { createSession, hashToken, newToken, toSessionUser, type SessionUser } from '../auth/session.ts';
 import { openSecret, sealSecret, SecretBoxError } from './secret-box.ts';
 import { checkTotp, hashRecoveryCode, isTotpShaped, newRecoveryCode, newTotpSecret, provisioning } from './totp.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 export const WRONG_CODE = 'The code is not correct. Check that your phone shows the right time and try again.';
 export const SIGN_IN_AGAIN = 'Your sign-in took too long or was already completed. Sign in again.';
@@ -83,7 +84,7 @@ async function beginEnrolment(db: Db, config: Config, user: { id: number; email:
       .executeTakeFirst();
     return !!row;
   });
-  if (!stored) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Two-factor authentication is already on for this account' });
+  if (!stored) throw refuse('PRECONDITION_FAILED', 'mfaAlreadyOn');
   return { secret, ...(await provisioning(secret, user.email)) };
 }
 
@@ -100,7 +101,7 @@ async function issueRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
 /** The pending secret of a user and the step the code matched, or a field error; nothing is written. */
 async function checkPendingEnrolment(db: Db, config: Config, userId: number, code: string) {
   const row = await db.selectFrom('mfaSecrets').select(['secretBox', 'confirmedAt']).where('userId', '=', userId).executeTakeFirst();
-  if (!row || row.confirmedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Start the enrolment again: scan a new QR code' });
+  if (!row || row.confirmedAt) throw refuse('PRECONDITION_FAILED', 'mfaRestartEnrolment');
   return checkTotp(open(config, row.secretBox), code, null);
 }
 
@@ -112,7 +113,7 @@ async function confirmEnrolment(tx: Tx, userId: number, step: number, extra: Rec
     .where('userId', '=', userId)
     .where('confirmedAt', 'is', null)
     .executeTakeFirst();
-  if (Number(confirmed.numUpdatedRows) !== 1) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Start the enrolment again: scan a new QR code' });
+  if (Number(confirmed.numUpdatedRows) !== 1) throw refuse('PRECONDITION_FAILED', 'mfaRestartEnrolment');
   await tx
     .updateTable('users')
     .set({ mfaEnabledAt: sql`now()`, mfaRecoveryCodesAt: sql`now()`, version: sql`version + 1`, ...extra })
@@ -128,7 +129,7 @@ async function userRow(db: Db | Tx, id: number) {
 /** The profile: a new secret and its QR code, to be confirmed with a code. */
 export async function startEnrolment(ctx: Who & { user: SessionUser }) {
   const user = await userRow(ctx.db, ctx.user.id);
-  if (user.mfaEnabledAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Two-factor authentication is already on for this account' });
+  if (user.mfaEnabledAt) throw refuse('PRECONDITION_FAILED', 'mfaAlreadyOn');
   return beginEnrolment(ctx.db, ctx.config, user);
 }
 
@@ -143,14 +144,14 @@ export async function confirmOwnEnrolment(ctx: Who & { user: SessionUser }, code
 
 async function assertPassword(db: Db, userId: number, password: string) {
   const row = await db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(row.passwordHash, password))) throw fieldError('password', 'The password is not correct');
+  if (!(await verifyPassword(row.passwordHash, password))) throw refuseField('password', 'passwordWrong');
 }
 
 export async function regenerateRecoveryCodes(ctx: Who & { user: SessionUser }, password: string) {
   await assertPassword(ctx.db, ctx.user.id, password);
   const recoveryCodes = await withActor(ctx.db, { userId: ctx.user.id, reason: 'New recovery codes issued (the previous ones no longer work)', clientIp: ctx.req.ip }, async (tx) => {
     const user = await tx.selectFrom('users').select('mfaEnabledAt').where('id', '=', ctx.user.id).forUpdate().executeTakeFirstOrThrow();
-    if (!user.mfaEnabledAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Turn on two-factor authentication first' });
+    if (!user.mfaEnabledAt) throw refuse('PRECONDITION_FAILED', 'mfaTurnOnFirst');
     await tx.updateTable('users').set({ mfaRecoveryCodesAt: sql`now()`, version: sql`version + 1` }).where('id', '=', ctx.user.id).execute();
     return issueRecoveryCodes(tx, ctx.user.id);
   });
@@ -167,13 +168,13 @@ async function clearMfa(tx: Tx, userId: number) {
 
 export async function disableOwnMfa(ctx: Who & { user: SessionUser }, password: string) {
   if (mfaRequiredFor(ctx.config, ctx.user.role)) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Your role requires two-factor authentication: it cannot be turned off' });
+    throw refuse('PRECONDITION_FAILED', 'mfaRequiredByRole');
   }
   await assertPassword(ctx.db, ctx.user.id, password);
   await withActor(ctx.db, { userId: ctx.user.id, reason: 'Two-factor authentication turned off by its owner', clientIp: ctx.req.ip }, async (tx) => {
     const user = await tx.selectFrom('users').select('mfaEnabledAt').where('id', '=', ctx.user.id).forUpdate().executeTakeFirstOrThrow();
     const pending = await tx.selectFrom('mfaSecrets').select('userId').where('userId', '=', ctx.user.id).executeTakeFirst();
-    if (!user.mfaEnabledAt && !pending) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Two-factor authentication is not on for this account' });
+    if (!user.mfaEnabledAt && !pending) throw refuse('PRECONDITION_FAILED', 'mfaNotOn');
     await clearMfa(tx, ctx.user.id);
   });
   return { ok: true };
@@ -181,12 +182,12 @@ export async function disableOwnMfa(ctx: Who & { user: SessionUser }, password: 
 
 /** An administrator resets another user's two-factor authentication (a lost phone); the reason is audited. */
 export async function resetUserMfa(ctx: Who & { user: SessionUser }, input: { id: number; reason: string }) {
-  if (input.id === ctx.user.id) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'You cannot reset your own two-factor authentication here: use your profile' });
+  if (input.id === ctx.user.id) throw refuse('PRECONDITION_FAILED', 'mfaResetOwn');
   await withActor(ctx.db, { userId: ctx.user.id, reason: `Two-factor authentication reset by an administrator: ${input.reason}`, clientIp: ctx.req.ip }, async (tx) => {
     const user = await tx.selectFrom('users').select(['id', 'mfaEnabledAt']).where('id', '=', input.id).forUpdate().executeTakeFirst();
-    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+    if (!user) throw refuse('NOT_FOUND', 'userNotFound');
     const secret = await tx.selectFrom('mfaSecrets').select('userId').where('userId', '=', input.id).executeTakeFirst();
-    if (!user.mfaEnabledAt && !secret) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This user has no two-factor authentication to reset' });
+    if (!user.mfaEnabledAt && !secret) throw refuse('PRECONDITION_FAILED', 'mfaNothingToReset');
     await clearMfa(tx, input.id);
   });
   return { ok: true };
@@ -343,8 +344,10 @@ const NOTHING_TO_RECORD = async () => {};
 export async function checkSigningSecondFactor(
   ctx: { db: Db; config: Config; user: SessionUser; sessionId?: number | null },
   code: string | undefined,
-  notDone: string,
+  signing: 'casebook' | 'document',
 ): Promise<SigningSecondFactor> {
+  const needed = signing === 'casebook' ? 'signCodeNeededCasebook' : 'signCodeNeededDocument';
+  const wrong = signing === 'casebook' ? 'signCodeWrongCasebook' : 'signCodeWrongDocument';
   const row = await ctx.db
     .selectFrom('users as u')
     .leftJoin('mfaSecrets as s', (j) => j.onRef('s.userId', '=', 'u.id').on('s.confirmedAt', 'is not', null))
@@ -358,7 +361,7 @@ export async function checkSigningSecondFactor(
     if (session?.signingMfaAt) return { error: null, record: NOTHING_TO_RECORD };
   }
   if (!code) {
-    return { error: fieldError('code', `Enter the code from your authenticator app too: the first signature of a session needs both your password and the code; ${notDone}`), record: NOTHING_TO_RECORD };
+    return { error: refuseField('code', needed), record: NOTHING_TO_RECORD };
   }
   let secret: string;
   try {
@@ -367,7 +370,7 @@ export async function checkSigningSecondFactor(
     return { error: new TRPCError({ code: 'PRECONDITION_FAILED', message: UNREADABLE }), record: NOTHING_TO_RECORD };
   }
   const step = await checkTotp(secret, code, row.lastTimeStep);
-  if (step === null) return { error: fieldError('code', `The code is not correct; ${notDone}`), record: NOTHING_TO_RECORD };
+  if (step === null) return { error: refuseField('code', wrong), record: NOTHING_TO_RECORD };
   return {
     error: null,
     record: async (tx) => {
@@ -377,7 +380,7 @@ export async function checkSigningSecondFactor(
         .where('userId', '=', ctx.user.id)
         .where((eb) => eb.or([eb('lastTimeStep', 'is', null), eb('lastTimeStep', '<', step)]))
         .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw fieldError('code', `The code is not correct; ${notDone}`);
+      if (Number(used.numUpdatedRows) !== 1) throw refuseField('code', wrong);
       if (sessionId !== null) await tx.updateTable('sessions').set({ signingMfaAt: sql`now()` }).where('id', '=', sessionId).execute();
     },
   };

@@ -3,6 +3,7 @@
 // first subject over it). Enrolled = subjects enrolled or completed, as everywhere else.
 import { sql, type Tx } from '@ctp/db';
 import { notifyStudyRole } from './notify.ts';
+import { keyedMessage } from '@ctp/contracts';
 
 export async function notifyEnrollmentMilestones(tx: Tx, studyId: number, siteId: number, actor: number): Promise<void> {
   const { rows } = await sql<{ code: string; studyEnrolled: number; studyTarget: number; siteEnrolled: number; siteTarget: number | null; siteNumber: string }>`
@@ -18,14 +19,20 @@ export async function notifyEnrollmentMilestones(tx: Tx, studyId: number, siteId
   if (!r) return;
   const link = `/studies/${studyId}`;
   if (r.studyTarget > 0 && r.studyEnrolled === r.studyTarget) {
-    await notifyStudyRole(tx, studyId, ['study-manager'], { kind: 'enrollment_alert', studyId, title: `${r.code} reached its enrollment target`, body: `${r.studyEnrolled} of ${r.studyTarget} subjects enrolled.`, link }, actor);
+    await notifyStudyRole(tx, studyId, ['study-manager'], { kind: 'enrollment_alert', studyId, title: keyedMessage('targetReachedTitle', { study: r.code }), body: keyedMessage('targetReachedBody', { enrolled: r.studyEnrolled, target: r.studyTarget }), link }, actor);
   }
   if (r.siteTarget && r.siteEnrolled === r.siteTarget + 1) {
     await notifyStudyRole(
       tx,
       studyId,
       ['study-manager'],
-      { kind: 'enrollment_alert', studyId, title: `${r.siteNumber} is over its enrollment target in ${r.code}`, body: `${r.siteEnrolled} enrolled against a site target of ${r.siteTarget}.`, link: `/sites/${siteId}` },
+      {
+        kind: 'enrollment_alert',
+        studyId,
+        title: keyedMessage('siteOverTargetTitle', { siteNumber: r.siteNumber, study: r.code }),
+        body: keyedMessage('siteOverTargetBody', { enrolled: r.siteEnrolled, target: r.siteTarget }),
+        link: `/sites/${siteId}`,
+      },
       actor,
     );
   }

@@ -6,7 +6,7 @@ import { router, authedProcedure, actorOf } from '../../trpc.ts';
 export const notificationsRouter = router({
   list: authedProcedure.input(notificationListInput).query(async ({ ctx, input }) => {
     const { rows } = await sql<Omit<NotificationItem, 'createdAt'> & { createdAt: Date; total: number; unread: number }>`
-      select n.id, n.kind, n.title, n.body, n.link, n.created_at, n.read_at is not null as read,
+      select n.id, n.kind, n.title, n.body, n.title_key, n.title_params, n.body_key, n.body_params, n.link, n.created_at, n.read_at is not null as read,
              count(*) over ()::int as total,
              (select count(*)::int from notifications u where u.user_id = ${ctx.user.id} and u.read_at is null) as unread
         from notifications n

@@ -5,10 +5,11 @@ import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import type { EnrolledPatient, PatientEnrollInput } from '@ctp/contracts';
 import { assertActsForSite } from '../../access.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation, todayIso } from '../../sql-helpers.ts';
 import { scheduleVisits, subjectCode } from './schedule.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 export const SITE_NOT_ACTIVE = 'Subjects can be enrolled only at a site activated for this study';
 /** A study recruits while it is active or enrolling (not planning, completed, suspended or on hold). */
@@ -20,9 +21,9 @@ export async function enrollPatient(
   now = new Date(),
 ): Promise<EnrolledPatient> {
   const today = todayIso(now);
-  if (input.screeningDate > today) throw fieldError('screeningDate', 'The screening date cannot be in the future');
+  if (input.screeningDate > today) throw refuseField('screeningDate', 'screeningDateFuture');
   if (input.yearOfBirth > Number(input.screeningDate.slice(0, 4))) {
-    throw fieldError('yearOfBirth', 'The year of birth cannot be after the screening date');
+    throw refuseField('yearOfBirth', 'birthYearAfterScreening');
   }
   assertActsForSite(ctx.scope, input.studyId, input.siteId);
   try {
@@ -47,10 +48,7 @@ export async function enrollPatient(
         from studies st where st.id = ${input.studyId}`.execute(tx);
       const { code, status, position, lastSequence } = rows[0]!;
       if (!RECRUITING.includes(status)) {
-        throw new TRPCError({
-          code: 'PRECONDITION_FAILED',
-          message: 'Subjects can be enrolled only while the study is active or enrolling',
-        });
+        throw refuse('PRECONDITION_FAILED', 'studyNotEnrolling');
       }
 
       const patient = await tx
@@ -78,10 +76,7 @@ export async function enrollPatient(
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: 'Another subject was enrolled at the same moment; try again',
-      });
+      throw refuse('CONFLICT', 'enrolledMeanwhile');
     throw err;
   }
 }

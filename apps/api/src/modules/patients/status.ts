@@ -7,7 +7,7 @@
 // The effective date is never in the future.
 import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
-import { canTransitionPatient, type PatientStatusInput } from '@ctp/contracts';
+import { canTransitionPatient, keyedMessage, type PatientStatusInput } from '@ctp/contracts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
@@ -15,6 +15,7 @@ import { scopeCondition } from './filters.ts';
 import { scheduleVisits } from './schedule.ts';
 import { notifySiteStaff } from '../notifications/notify.ts';
 import { notifyEnrollmentMilestones } from '../notifications/enrollment-alerts.ts';
+import { refuse } from '../../refusal.ts';
 
 const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
@@ -35,14 +36,11 @@ export async function updatePatientStatus(ctx: ProcedureCtx, input: PatientStatu
       select p.id, p.study_id, p.status, p.version, p.screening_date, p.enrollment_date
       from patients p where p.id = ${input.id} and ${visible} for update`.execute(tx);
     const current = rows[0];
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'Patient not found' });
+    if (!current) throw refuse('NOT_FOUND', 'patientNotFound');
     if (current.version !== input.version) throw staleVersion();
     const from = current.status as PatientStatusInput['status'];
     if (!canTransitionPatient(from, input.status)) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: `A subject cannot move from ${from} to ${input.status}`,
-      });
+      throw refuse('PRECONDITION_FAILED', 'subjectTransition', { fromStatus: from, toStatus: input.status });
     }
     const date = input.effectiveDate;
     if (date < current.screeningDate) throw bad('The effective date cannot be before the screening date');
@@ -79,8 +77,8 @@ export async function updatePatientStatus(ctx: ProcedureCtx, input: PatientStatu
       await notifySiteStaff(tx, current.studyId, updated.siteId, {
         kind: 'casebook_to_sign',
         studyId: current.studyId,
-        title: `Casebook of ${updated.patientId} ready to sign`,
-        body: 'The subject completed the study; review and sign the casebook.',
+        title: keyedMessage('casebookToSignTitle', { subject: updated.patientId }),
+        body: keyedMessage('casebookToSignBody'),
         link: `/casebook/${input.id}`,
       }, undefined, ['investigator']);
     }

@@ -9,12 +9,13 @@ import { withActor } from '@ctp/db';
 import { formDefinition, PROTOCOL_CREATE_REASON, PROTOCOL_LIVE_REFUSAL, protocolLiveReason, type FormDefinition, type ProtocolCreateInput, type ProtocolCreateResult } from '@ctp/contracts';
 import { libraryForm } from '@ctp/contracts/cdash-library';
 import { assertStudyVisible } from '../../access.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation } from '../../sql-helpers.ts';
 import { insertForm } from '../forms/write.ts';
 import { insertVisit } from '../visits/schedule.ts';
 import { readTarget } from './target.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 const EMPTY: FormDefinition = formDefinition.parse({ fields: [], checks: [] });
 
@@ -23,7 +24,7 @@ export async function createFromProposal(ctx: ProcedureCtx, input: ProtocolCreat
   const definitions = input.forms.map((f, i) => {
     if (!f.libraryDomain) return EMPTY;
     const library = libraryForm(f.libraryDomain);
-    if (!library) throw fieldError(`forms.${i}.libraryDomain`, 'There is no library form for this domain');
+    if (!library) throw refuseField(`forms.${i}.libraryDomain`, 'noLibraryForm');
     return library.definition;
   });
   const reason = input.liveChange ? protocolLiveReason(input.liveChange.reason) : PROTOCOL_CREATE_REASON;
@@ -53,7 +54,7 @@ export async function createFromProposal(ctx: ProcedureCtx, input: ProtocolCreat
       let links = 0;
       for (const [i, f] of input.forms.entries()) {
         const unknown = f.visitCodes.filter((c) => !visitIds.has(c));
-        if (unknown.length) throw fieldError(`forms.${i}.visitCodes`, `Visit ${unknown[0]} is neither ticked nor in the study's schedule`);
+        if (unknown.length) throw refuseField(`forms.${i}.visitCodes`, 'visitNotInSchedule', { visit: unknown[0]! });
         const row = await insertForm(tx, ctx.user.id, {
           studyId: input.studyId,
           name: f.name,
@@ -72,7 +73,7 @@ export async function createFromProposal(ctx: ProcedureCtx, input: ProtocolCreat
       return { studyId: input.studyId, forms, visitsCreated, visitsReused, links };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: 'The study changed while the forms were created: try again' });
+    if (isUniqueViolation(err)) throw refuse('CONFLICT', 'studyChangedMeanwhile');
     throw err;
   }
 }

@@ -5,7 +5,8 @@
 // there before this pass and are the data manager's to query by hand).
 import { sql, type Tx } from '@ctp/db';
 import { keyedMessage, type FieldIssue, type FormDefinition, type KeyedMessage, type QueryKind } from '@ctp/contracts';
-import { raiseQuery, storedText } from './raise.ts';
+import { raiseQuery } from './raise.ts';
+import { storedText } from '../../stored-text.ts';
 
 const MISSING_WINDOW_DAYS = 30;
 

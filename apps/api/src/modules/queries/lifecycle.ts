@@ -2,27 +2,27 @@
 // own sites, data managers), close and re-open (the raiser, or a data manager; anyone allowed to close
 // an automatic query), cancel with a reason, and edit priority, due date, type or description. Every
 // step is a message in the thread and an audited change; a step the lifecycle does not allow is 412.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
-import { QUERY_LIFECYCLE_LABELS, QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
+import { keyedMessage, QUERY_TRANSITIONS, type QueryCreateInput, type QueryLifecycle } from '@ctp/contracts';
 import { assertActsForSite, canSeeStudySite, assertInScope, roleInStudy } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { staleVersion, todayIso } from '../../sql-helpers.ts';
 import { raiseQuery } from './raise.ts';
 import { notifySiteStaff, notifyStudyRole, notifyUser } from '../notifications/notify.ts';
+import { refuse } from '../../refusal.ts';
 
 const DATA_ROLES = ['admin', 'data-manager'];
 
 export async function createQuery(ctx: ProcedureCtx, input: QueryCreateInput) {
   const patient = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId']).where('id', '=', input.patientId).executeTakeFirst();
-  if (!patient) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!patient) throw refuse('NOT_FOUND', 'subjectNotFound');
   assertInScope(ctx.scope, patient.studyId, 'Subject not found');
   let formId: number | null = null;
   let visitId: number | null = null;
   if (input.submissionId) {
     const s = await ctx.db.selectFrom('formSubmissions').select(['formId', 'patientId', 'subjectVisitId']).where('id', '=', input.submissionId).executeTakeFirst();
-    if (!s || s.patientId !== patient.id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form entry not found for this subject' });
+    if (!s || s.patientId !== patient.id) throw refuse('NOT_FOUND', 'entryNotFoundForSubject');
     [formId, visitId] = [s.formId, s.subjectVisitId];
   }
   return withActor(ctx.db, actorOf(ctx, input.reason), (tx) =>
@@ -58,14 +58,15 @@ interface QueryForStep {
 /** The query, visible to the user (site staff: their own sites), locked and at the version they read. */
 async function lockQuery(tx: Tx, ctx: ProcedureCtx, id: number, version: number): Promise<QueryForStep> {
   const q = await tx.selectFrom('queries').select(['id', 'code', 'studyId', 'siteId', 'status', 'raisedBy', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw refuse('NOT_FOUND', 'queryNotFound');
   if (q.version !== version) throw staleVersion();
   return q as QueryForStep;
 }
 
 function assertStep(q: QueryForStep, to: QueryLifecycle) {
   if (!QUERY_TRANSITIONS[q.status].includes(to)) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `A query that is ${QUERY_LIFECYCLE_LABELS[q.status].toLowerCase()} cannot be ${to === 'answered' ? 'answered' : to}` });
+    const refusal = ({ answered: 'queryCannotAnswer', closed: 'queryCannotClose', reopened: 'queryCannotReopen', cancelled: 'queryCannotCancel', open: 'queryCannotReopen' } as const)[to];
+    throw refuse('PRECONDITION_FAILED', refusal, { queryStatus: q.status });
   }
 }
 
@@ -73,7 +74,7 @@ function assertStep(q: QueryForStep, to: QueryLifecycle) {
 function assertOwnsDecision(ctx: ProcedureCtx, q: QueryForStep) {
   const role = roleInStudy(ctx.user, ctx.scope, q.studyId);
   if ((role && DATA_ROLES.includes(role)) || q.raisedBy === null || q.raisedBy === ctx.user.id) return;
-  throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the person who raised this query or a data manager can decide on it' });
+  throw refuse('FORBIDDEN', 'queryDecider');
 }
 
 async function step(
@@ -115,15 +116,15 @@ async function step(
 async function notifyStep(tx: Tx, q: QueryForStep, to: QueryLifecycle, actor: number) {
   const { code } = q;
   const link = `/queries?q=${code}`;
-  const title = `Query ${code} ${QUERY_LIFECYCLE_LABELS[to].toLowerCase()}`;
+  const title = keyedMessage(to === 'answered' ? 'queryAnsweredTitle' : to === 'reopened' ? 'queryReopenedTitle' : 'queryClosedTitle', { code });
   if (to === 'answered') {
-    const note = { kind: 'query_answered' as const, studyId: q.studyId, title, body: 'The site has answered; review the response.', link };
+    const note = { kind: 'query_answered' as const, studyId: q.studyId, title, body: keyedMessage('queryAnsweredBody'), link };
     if (q.raisedBy !== null) {
       if (q.raisedBy !== actor) await notifyUser(tx, q.raisedBy, note);
     } else await notifyStudyRole(tx, q.studyId, ['data-manager'], note, actor);
   } else if (to === 'reopened' || to === 'closed') {
     const kind = to === 'reopened' ? ('query_reopened' as const) : ('query_closed' as const);
-    await notifySiteStaff(tx, q.studyId, q.siteId, { kind, studyId: q.studyId, title, body: to === 'reopened' ? 'The response was not accepted; see the reason.' : 'The query is closed.', link }, actor);
+    await notifySiteStaff(tx, q.studyId, q.siteId, { kind, studyId: q.studyId, title, body: keyedMessage(to === 'reopened' ? 'queryReopenedBody' : 'queryClosedBody'), link }, actor);
   }
 }
 
@@ -143,7 +144,7 @@ export async function updateQuery(
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const q = await lockQuery(tx, ctx, input.id, input.version);
     assertOwnsDecision(ctx, q);
-    if (!['open', 'answered', 'reopened'].includes(q.status)) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'A closed or cancelled query cannot be edited' });
+    if (!['open', 'answered', 'reopened'].includes(q.status)) throw refuse('PRECONDITION_FAILED', 'queryClosedNoEdit');
     const c = input.changes;
     return tx
       .updateTable('queries')
@@ -165,7 +166,7 @@ export async function updateQuery(
 /** One query with its thread. */
 export async function queryDetail(ctx: ProcedureCtx, id: number) {
   const q = await ctx.db.selectFrom('queries').select(['id', 'studyId', 'siteId']).where('id', '=', id).executeTakeFirst();
-  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Query not found' });
+  if (!q || !canSeeStudySite(ctx.scope, q.studyId, q.siteId)) throw refuse('NOT_FOUND', 'queryNotFound');
   const messages = await ctx.db
     .selectFrom('queryMessages as m')
     .leftJoin('users as u', 'u.id', 'm.authorId')

@@ -2,8 +2,9 @@
 // numbered per study under a lock on the study row, so two raises never share a number) and the
 // question as the first message of its thread.
 import { sql, type Tx } from '@ctp/db';
-import { englishMessage, QUERY_DEFAULT_DUE_DAYS, type KeyedMessage, type QueryKind } from '@ctp/contracts';
+import { keyedMessage, QUERY_DEFAULT_DUE_DAYS, type KeyedMessage, type QueryKind } from '@ctp/contracts';
 import { notifySiteStaff } from '../notifications/notify.ts';
+import { storedText } from '../../stored-text.ts';
 
 export interface NewQuery {
   studyId: number;
@@ -24,12 +25,6 @@ export interface NewQuery {
   today: string;
 }
 
-/** A text as stored: the English as written, and for a server message its key and values (0038). */
-export function storedText(text: string | KeyedMessage): { text: string; key: string | null; params: string | null } {
-  return typeof text === 'string'
-    ? { text, key: null, params: null }
-    : { text: englishMessage(text.key, text.params), key: text.key, params: JSON.stringify(text.params) };
-}
 
 export async function raiseQuery(tx: Tx, q: NewQuery): Promise<{ id: number; code: string; version: number }> {
   const description = storedText(q.description);
@@ -67,6 +62,6 @@ export async function raiseQuery(tx: Tx, q: NewQuery): Promise<{ id: number; cod
     .insertInto('queryMessages')
     .values({ queryId: row.id, kind: 'question', body: description.text, bodyKey: description.key, bodyParams: description.params, authorId: q.raisedBy })
     .execute();
-  await notifySiteStaff(tx, q.studyId, q.siteId, { kind: 'query_raised', studyId: q.studyId, title: `Query ${code} raised`, body: description.text.slice(0, 300), link: `/queries?q=${code}` }, q.raisedBy ?? undefined);
+  await notifySiteStaff(tx, q.studyId, q.siteId, { kind: 'query_raised', studyId: q.studyId, title: keyedMessage('queryRaisedTitle', { code }), body: typeof q.description === 'string' ? q.description.slice(0, 300) : q.description, link: `/queries?q=${code}` }, q.raisedBy ?? undefined);
   return row;
 }

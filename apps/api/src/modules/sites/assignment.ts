@@ -1,7 +1,6 @@
 // sites.assignToStudy and sites.activate: a site takes part in a study through a study_sites row
 // with its own enrollment target; it starts 'pending' and is activated once (pending -> active,
 // recording the activation date). Activation also makes a pending site itself active.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import type { ActivateSiteInput, AssignSiteInput } from '@ctp/contracts';
 import { assertStudyVisible } from '../../access.ts';
@@ -11,6 +10,8 @@ import { siteScope } from './scope.ts';
 import { findVisibleSite } from './detail.ts';
 import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
 import { notifyStudyRole } from '../notifications/notify.ts';
+import { refuse } from '../../refusal.ts';
+import { keyedMessage } from '@ctp/contracts';
 
 const ASSIGNABLE = ['active', 'pending'];
 
@@ -18,22 +19,16 @@ export async function assignSiteToStudy(ctx: ProcedureCtx, input: AssignSiteInpu
   assertStudyVisible(ctx.scope, input.studyId);
   const site = await findVisibleSite(ctx.db, siteScope(ctx.scope, ctx.user.role), input.siteId);
   if (!ASSIGNABLE.includes(site.status)) {
-    throw new TRPCError({
-      code: 'PRECONDITION_FAILED',
-      message: 'Only an active or pending site can be assigned to a study',
-    });
+    throw refuse('PRECONDITION_FAILED', 'siteNotAssignable');
   }
   const study = await ctx.db
     .selectFrom('studies')
     .select('code')
     .where('id', '=', input.studyId)
     .executeTakeFirst();
-  if (!study) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!study) throw refuse('NOT_FOUND', 'studyNotFound');
   const conflict = () =>
-    new TRPCError({
-      code: 'CONFLICT',
-      message: `Site ${site.siteNumber} is already assigned to ${study.code}`,
-    });
+    refuse('CONFLICT', 'siteAlreadyAssigned', { siteNumber: site.siteNumber, studyCode: study.code });
   try {
     return await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
       const existing = await tx
@@ -47,8 +42,8 @@ export async function assignSiteToStudy(ctx: ProcedureCtx, input: AssignSiteInpu
       await notifyStudyRole(tx, input.studyId, ['study-manager'], {
         kind: 'site_activation_pending',
         studyId: input.studyId,
-        title: `Site ${site.siteNumber} awaits activation`,
-        body: `${site.name} was assigned and waits for its activation in this study.`,
+        title: keyedMessage('siteAwaitsTitle', { siteNumber: site.siteNumber }),
+        body: keyedMessage('siteAwaitsBody', { site: site.name }),
         link: `/sites/${input.siteId}`,
       }, ctx.user.id);
       return tx
@@ -91,10 +86,10 @@ export async function activateSite(ctx: ProcedureCtx, input: ActivateSiteInput) 
       .forUpdate()
       .executeTakeFirst();
     if (!current)
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'This site is not assigned to this study' });
+      throw refuse('NOT_FOUND', 'siteNotAssigned');
     if (current.version !== input.version) throw staleVersion();
     if (current.status !== 'pending') {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Only a pending site can be activated' });
+      throw refuse('PRECONDITION_FAILED', 'siteNotPending');
     }
     const activated = await tx
       .updateTable('studySites')

@@ -9,11 +9,12 @@ import { sitePage } from './list.ts';
 import type { SiteScope } from './scope.ts';
 import { siteInsights, siteMetrics } from './insights.ts';
 import { todayIso } from '../../sql-helpers.ts';
+import { refuse } from '../../refusal.ts';
 
 const DAY_MS = 86_400_000;
 
 export function siteNotFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
+  return refuse('NOT_FOUND', 'siteNotFound');
 }
 
 /** Throws NOT_FOUND unless the site exists and is visible; returns its number and status. */

@@ -1,6 +1,5 @@
 // sites.create and sites.update. A new site starts 'pending'; its number is unique (CONFLICT, not 500).
 // Updates are optimistic-locked on the site's version and run through withActor (audited).
-import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import type { SiteCreateInput, SiteUpdateInput } from '@ctp/contracts';
 import { actorOf } from '../../trpc.ts';
@@ -57,7 +56,7 @@ export async function updateSite(ctx: ProcedureCtx, input: SiteUpdateInput) {
     }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(changes).length === 0)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Nothing to change' });
+    throw refuse('BAD_REQUEST', 'nothingToChange');
   const row = await withActor(ctx.db, actorOf(ctx, input.reason), (tx) =>
     tx
       .updateTable('sites')

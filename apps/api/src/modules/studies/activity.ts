@@ -10,12 +10,12 @@
 //
 // Values: 'study.read' is enough to see what changed (table, fields, who, when, why); the old and new
 // values are returned only to roles holding 'audit.read', the others get field names with `valuesHidden`.
-import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import type { ActivityEvent } from '@ctp/contracts';
 import { type StudyScope, assertInScope } from '../../access.ts';
 import { readActivity } from '../audit/activity-events.ts';
 import { intArrayLiteral } from '../../sql-helpers.ts';
+import { refuse } from '../../refusal.ts';
 
 export const ACTIVITY_PATIENT_WINDOW = 200;
 
@@ -44,7 +44,7 @@ export async function recentActivity(
             order by updated_at desc limit ${ACTIVITY_PATIENT_WINDOW}) as form_submissions
     from studies s where s.id = ${studyId}`.execute(db);
   const children = rows[0];
-  if (!children) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!children) throw refuse('NOT_FOUND', 'studyNotFound');
 
   // (table, record id) pairs: the study row itself and every child row found above.
   const pairs: [string, string][] = [

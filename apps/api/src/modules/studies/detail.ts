@@ -2,12 +2,12 @@
 // Two indexed queries whatever the study's size: the study row, and its figures: subjects
 // (patients_study_status_idx), due visits (subject_visits_definition_due_idx) and each study site with
 // its enrollment (patient_counts); the site counts are counted from those sites.
-import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import { type StudyScope, assertInScope } from '../../access.ts';
 import { studySummaryQuery, toStudySummary } from './summary-query.ts';
 import { studyInsights } from './insights.ts';
 import { hiddenValue } from '../../sql-helpers.ts';
+import { refuse } from '../../refusal.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -41,7 +41,7 @@ export async function studyDetail(db: Db, scope: StudyScope, id: number) {
       's.version',
     ])
     .executeTakeFirst();
-  if (!study) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!study) throw refuse('NOT_FOUND', 'studyNotFound');
 
   // The id hidden from the planner (hiddenValue): planned for one study's own counts, this statement
   // was planned anew on every call; hidden, it keeps one plan.

@@ -44,7 +44,7 @@ export async function createStudy(db: Db, actor: Actor, user: SessionUser, input
  */
 export async function updateStudy(db: Db, actor: Actor, scope: StudyScope, input: StudyUpdateInput) {
   const changes = definedOnly(input.changes);
-  if (!Object.keys(changes).length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No changes given' });
+  if (!Object.keys(changes).length) throw refuse('BAD_REQUEST', 'noChanges');
   assertInScope(scope, input.id, 'Study not found');
   try {
     return await withActor(db, actor, async (tx) => {
@@ -53,14 +53,13 @@ export async function updateStudy(db: Db, actor: Actor, scope: StudyScope, input
         .select(['startDate', 'plannedEndDate', 'actualEndDate', 'version'])
         .where('id', '=', input.id)
         .executeTakeFirst();
-      if (!stored) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+      if (!stored) throw refuse('NOT_FOUND', 'studyNotFound');
       if (stored.version !== input.version) assertUpdated(undefined);
       const start = changes.startDate !== undefined ? changes.startDate : stored.startDate;
       for (const key of ['plannedEndDate', 'actualEndDate'] as const) {
         const end = changes[key] !== undefined ? changes[key] : stored[key];
         if (start && end && end < start) {
-          const label = key === 'plannedEndDate' ? 'planned end date' : 'actual end date';
-          throw new TRPCError({ code: 'BAD_REQUEST', message: `The ${label} (${end}) must not be before the start date (${start})` });
+          throw refuse('BAD_REQUEST', key === 'plannedEndDate' ? 'plannedEndBeforeStart' : 'actualEndBeforeStart', { end, start });
         }
       }
       assertUpdated(

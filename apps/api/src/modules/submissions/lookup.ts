@@ -2,12 +2,12 @@
 // (submissions.subjectVisits), and one form for a subject and visit: the submission already entered
 // with the definition of the version it was entered in, or the published definition for a new entry
 // (submissions.get).
-import { TRPCError } from '@trpc/server';
 import { sql } from '@ctp/db';
 import type { FormDefinition, FormValues } from '@ctp/contracts';
 import { canSeeStudySite } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { currentPublishedVersion, storedDefinition, visibleForm } from '../forms/detail.ts';
+import { refuse } from '../../refusal.ts';
 
 export async function visiblePatient(ctx: ProcedureCtx, patientId: number) {
   const patient = await ctx.db
@@ -16,7 +16,7 @@ export async function visiblePatient(ctx: ProcedureCtx, patientId: number) {
     .select(['patients.id', 'patients.subjectCode', 'patients.studyId', 'patients.siteId', 'patients.status', 'sites.name as siteName'])
     .where('patients.id', '=', patientId)
     .executeTakeFirst();
-  if (!patient || !canSeeStudySite(ctx.scope, patient.studyId, patient.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!patient || !canSeeStudySite(ctx.scope, patient.studyId, patient.siteId)) throw refuse('NOT_FOUND', 'subjectNotFound');
   return patient;
 }
 
@@ -85,7 +85,7 @@ export async function getSubmission(
   // No patient yet: the published version a new entry starts from.
   if (input.patientId === undefined) return publishedView(ctx, form);
   const patient = await visiblePatient(ctx, input.patientId);
-  if (patient.studyId !== form.studyId) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form not found' });
+  if (patient.studyId !== form.studyId) throw refuse('NOT_FOUND', 'formNotFound');
   let q = ctx.db
     .selectFrom('formSubmissions as s')
     .innerJoin('formVersions as v', 'v.id', 's.formVersionId')
@@ -120,6 +120,6 @@ export async function getSubmission(
 
 async function publishedView(ctx: ProcedureCtx, form: { id: number; studyId: number; name: string; status: string }): Promise<SubmissionView> {
   const published = await currentPublishedVersion(ctx.db, form.id);
-  if (!published || form.status !== 'active') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This form is not published yet' });
+  if (!published || form.status !== 'active') throw refuse('PRECONDITION_FAILED', 'formNotPublished');
   return { formId: form.id, studyId: form.studyId, formName: form.name, formVersionId: published.id, formVersion: published.versionNumber, definition: published.definition, submission: null };
 }

@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { sql, withActor } from '@ctp/db';
 import { blockingIssues, evaluateForm, type FieldIssue, type FormDefinition, type SavedSubmission, type SubmissionSaveInput } from '@ctp/contracts';
 import { assertActsForSite, canSeeStudy } from '../../access.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
 import { currentPublishedVersion, storedDefinition, visibleForm } from '../forms/detail.ts';
 import { refreshVisitStatus } from './visit-status.ts';
 import { closeMissingFormQuery, syncEditCheckQueries } from '../queries/auto.ts';
 import { proposeCoding } from '../coding/decisions.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 export const STALE_FORM_VERSION = 'A newer version of this form was published; reload the form and enter the data again';
 const LOCKED = 'This form is locked; its data can no longer change';
@@ -43,18 +44,18 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
   const form = await visibleForm(ctx, input.formId);
   const patient = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId', 'archivedAt']).where('id', '=', input.patientId).executeTakeFirst();
   if (!patient || !canSeeStudy(ctx.scope, patient.studyId) || patient.studyId !== form.studyId) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found in this form\'s study' });
+    throw refuse('NOT_FOUND', 'subjectNotInFormStudy');
   }
   assertActsForSite(ctx.scope, patient.studyId, patient.siteId);
   // Archived records are kept as they are: neither an archived subject's nor an archived form's data changes.
-  if (patient.archivedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This subject is archived; its data can no longer change' });
-  if (form.status === 'archived') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This form is archived; its data can no longer change' });
-  if (input.visitDate && input.visitDate > todayIso(now)) throw fieldError('visitDate', 'The visit date cannot be in the future');
+  if (patient.archivedAt) throw refuse('PRECONDITION_FAILED', 'subjectArchived');
+  if (form.status === 'archived') throw refuse('PRECONDITION_FAILED', 'formArchived');
+  if (input.visitDate && input.visitDate > todayIso(now)) throw refuseField('visitDate', 'visitDateFuture');
 
   return withActor(ctx.db, actorOf(ctx, input.reason ?? (input.mode === 'submit' ? 'Form submitted' : 'Form draft saved')), async (tx) => {
     if (input.subjectVisitId) {
       const visit = await tx.selectFrom('subjectVisits').select('id').where('id', '=', input.subjectVisitId).where('patientId', '=', patient.id).executeTakeFirst();
-      if (!visit) throw new TRPCError({ code: 'NOT_FOUND', message: 'Visit not found for this subject' });
+      if (!visit) throw refuse('NOT_FOUND', 'visitNotForSubject');
     }
     // The submission being changed: named by id, or the one already entered for this form at this visit.
     let existingQuery = tx
@@ -65,12 +66,12 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
     if (input.submissionId) existingQuery = existingQuery.where('id', '=', input.submissionId);
     else if (input.subjectVisitId) existingQuery = existingQuery.where('subjectVisitId', '=', input.subjectVisitId);
     const existing = input.submissionId || input.subjectVisitId ? await existingQuery.forUpdate().executeTakeFirst() : undefined;
-    if (input.submissionId && !existing) throw new TRPCError({ code: 'NOT_FOUND', message: 'Submission not found' });
+    if (input.submissionId && !existing) throw refuse('NOT_FOUND', 'submissionNotFound');
     if (existing && input.version !== existing.version) throw staleVersion();
     if (existing?.status === 'locked' || existing?.lockedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: LOCKED });
     if (existing?.frozenAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: FROZEN });
     if (existing && existing.status !== 'draft' && input.mode === 'draft') {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Submitted data cannot go back to draft; submit the change with a reason' });
+      throw refuse('PRECONDITION_FAILED', 'noBackToDraft');
     }
 
     // The version: a submission keeps the one it was entered in; a new one takes the published version.
@@ -81,9 +82,9 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
       const v = await tx.selectFrom('formVersions').select(['id', 'versionNumber', 'definition']).where('id', '=', existing.formVersionId).executeTakeFirstOrThrow();
       [versionId, versionNumber, definition] = [v.id, v.versionNumber, storedDefinition(v.definition)];
     } else {
-      if (form.status !== 'active') throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Data can be entered only in a published, active form' });
+      if (form.status !== 'active') throw refuse('PRECONDITION_FAILED', 'formNotActive');
       const published = await currentPublishedVersion(tx, form.id);
-      if (!published) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Data can be entered only in a published, active form' });
+      if (!published) throw refuse('PRECONDITION_FAILED', 'formNotActive');
       [versionId, versionNumber, definition] = [published.id, published.versionNumber, published.definition];
     }
     if (input.formVersionId && input.formVersionId !== versionId) throw new TRPCError({ code: 'CONFLICT', message: STALE_FORM_VERSION });
@@ -93,7 +94,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
     if (blocking.length) throw invalidData(blocking);
     const data = JSON.stringify(evaluation.values);
     if (existing && existing.status !== 'draft' && !input.reason && dataChanged(existing.data, data)) {
-      throw fieldError('reason', 'Give a reason for changing submitted data');
+      throw refuseField('reason', 'reasonForChange');
     }
     const warnings = evaluation.issues.filter((i) => i.severity === 'warning');
     const status = input.mode === 'submit' ? 'submitted' : 'draft';
@@ -143,7 +144,7 @@ export async function saveSubmission(ctx: ProcedureCtx, input: SubmissionSaveInp
           .executeTakeFirstOrThrow();
       }
     } catch (err) {
-      if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: 'This form was entered for this visit at the same moment by someone else; reload it' });
+      if (isUniqueViolation(err)) throw refuse('CONFLICT', 'enteredMeanwhile');
       throw err;
     }
     let queriesRaised = 0;

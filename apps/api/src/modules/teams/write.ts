@@ -2,12 +2,12 @@
 // or sites, remove. Nothing is deleted: a membership that ends gets ended_at, and a site taken away
 // ends that site's membership. Every change names its reason and is audited by the database; the
 // person's access changes at their next request (their cached memberships are forgotten).
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import { SITE_SCOPED_ROLES, type AddTeamMemberInput, type ChangeTeamMemberInput, type RemoveTeamMemberInput, type Role } from '@ctp/contracts';
-import { actorOf, fieldError, type Context } from '../../trpc.ts';
+import { actorOf, type Context } from '../../trpc.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { assertStudyVisible, type StudyScope } from '../../access.ts';
+import { refuse, refuseField } from '../../refusal.ts';
 
 type TeamCtx = Pick<Context, 'db' | 'req' | 'identity'> & { user: SessionUser; scope: StudyScope };
 
@@ -27,7 +27,7 @@ async function sitesFor(tx: Tx, studyId: number, role: Role, siteIds: number[]):
   if (!SITE_SCOPED_ROLES.includes(role)) return [null];
   const unique = [...new Set(siteIds)];
   const found = await tx.selectFrom('studySites').select('siteId').where('studyId', '=', studyId).where('siteId', 'in', unique).execute();
-  if (found.length !== unique.length) throw fieldError('siteIds', 'Choose sites that take part in this study');
+  if (found.length !== unique.length) throw refuseField('siteIds', 'chooseTeamSites');
   return unique;
 }
 
@@ -35,10 +35,10 @@ export async function addTeamMember(ctx: TeamCtx, input: AddTeamMemberInput) {
   assertStudyVisible(ctx.scope, input.studyId);
   await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const user = await tx.selectFrom('users').select(['id', 'isActive', 'deactivatedAt']).where('id', '=', input.userId).executeTakeFirst();
-    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
-    if (user.deactivatedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This account is deactivated: reactivate it before adding it to a team' });
+    if (!user) throw refuse('NOT_FOUND', 'userNotFound');
+    if (user.deactivatedAt) throw refuse('PRECONDITION_FAILED', 'deactivatedNotOnTeam');
     if ((await openMemberships(tx, input.studyId, input.userId)).length) {
-      throw new TRPCError({ code: 'CONFLICT', message: 'This person is already on the team: change their role or sites instead' });
+      throw refuse('CONFLICT', 'alreadyOnTeam');
     }
     const sites = await sitesFor(tx, input.studyId, input.role, input.siteIds);
     await tx
@@ -54,7 +54,7 @@ export async function changeTeamMember(ctx: TeamCtx, input: ChangeTeamMemberInpu
   assertStudyVisible(ctx.scope, input.studyId);
   await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const open = await openMemberships(tx, input.studyId, input.userId);
-    if (!open.length) throw new TRPCError({ code: 'NOT_FOUND', message: 'This person is not on the team' });
+    if (!open.length) throw refuse('NOT_FOUND', 'notOnTeam');
     const wanted = await sitesFor(tx, input.studyId, input.role, input.siteIds);
     const key = (siteId: number | null) => siteId ?? 0;
     const wantedKeys = new Set(wanted.map(key));
@@ -74,10 +74,10 @@ export async function changeTeamMember(ctx: TeamCtx, input: ChangeTeamMemberInpu
 
 export async function removeTeamMember(ctx: TeamCtx, input: RemoveTeamMemberInput) {
   assertStudyVisible(ctx.scope, input.studyId);
-  if (input.userId === ctx.user.id) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'You cannot remove yourself from the team: ask another study manager or an administrator' });
+  if (input.userId === ctx.user.id) throw refuse('PRECONDITION_FAILED', 'notRemoveSelf');
   await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const open = await openMemberships(tx, input.studyId, input.userId);
-    if (!open.length) throw new TRPCError({ code: 'NOT_FOUND', message: 'This person is not on the team' });
+    if (!open.length) throw refuse('NOT_FOUND', 'notOnTeam');
     await tx
       .updateTable('studyMemberships')
       .set({ endedAt: sql`now()`, updatedAt: sql`now()`, version: sql`version + 1` })

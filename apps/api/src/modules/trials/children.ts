@@ -7,6 +7,7 @@ import { budgetLineCreateInput, budgetLineUpdateInput, milestoneCreateInput, mil
 import { canSeeStudy, type StudyScope } from '../../access.ts';
 import { assertUpdated, definedOnly } from '../../sql-helpers.ts';
 import { TRIAL_NOT_FOUND } from './lookup.ts';
+import { refuse } from '../../refusal.ts';
 
 async function assertTrialExists(tx: Tx, scope: StudyScope, studyId: number) {
   const found = canSeeStudy(scope, studyId) && (await tx.selectFrom('studies').select('id').where('id', '=', studyId).executeTakeFirst());
@@ -22,7 +23,7 @@ async function owningStudy(tx: Tx, scope: StudyScope, table: 'milestones' | 'bud
 
 function requireChanges<T extends Record<string, unknown>>(changes: T): Partial<T> {
   const defined = definedOnly(changes);
-  if (!Object.keys(defined).length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No changes given' });
+  if (!Object.keys(defined).length) throw refuse('BAD_REQUEST', 'noChanges');
   return defined;
 }
 

@@ -1,11 +1,11 @@
 // One user's page for administrators: the account, its sessions, study memberships, API tokens and
 // the audit history of the account (changes to it, and what the user did).
-import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import { isoOrNull as iso } from '../../sql-helpers.ts';
 import { listApiTokens } from '../auth/api-tokens.ts';
 import { listOwnSessions } from '../auth/own-sessions.ts';
 import { userStatusSql } from './status.ts';
+import { refuse } from '../../refusal.ts';
 
 export async function userDetail(db: Db, id: number) {
   const user = await db
@@ -13,7 +13,7 @@ export async function userDetail(db: Db, id: number) {
     .select(['u.id', 'u.email', 'u.fullName', 'u.role', 'u.lastLoginAt', 'u.failedLoginCount', 'u.lockedUntil', 'u.invitedAt', 'u.deactivatedAt', 'u.passwordLogin', 'u.createdAt', 'u.version', userStatusSql.as('status')])
     .where('u.id', '=', id)
     .executeTakeFirst();
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  if (!user) throw refuse('NOT_FOUND', 'userNotFound');
   const [sessions, memberships, tokens, history] = await Promise.all([
     // The same readers the user's own profile page uses.
     listOwnSessions(db, id, null),

@@ -3,30 +3,27 @@
 // account's open password-reset links, and "forgot password" then does nothing for it. Refused for
 // one's own account (as every administration action is) and, when turning it off, while single
 // sign-on is not configured: the account could not sign in at all.
-import { TRPCError } from '@trpc/server';
 import { sql, withActor } from '@ctp/db';
 import type { SetPasswordLoginInput } from '@ctp/contracts';
 import { actorOf, type Context } from '../../trpc.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { ssoInfoOf } from '../auth/oidc.ts';
+import { refuse } from '../../refusal.ts';
 
 type AdminCtx = Pick<Context, 'db' | 'config' | 'req' | 'identity'> & { user: SessionUser };
 
 export async function setPasswordLogin(ctx: AdminCtx, input: SetPasswordLoginInput) {
   if (ctx.user.id === input.id) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'You cannot change the password log-in of your own account here' });
+    throw refuse('PRECONDITION_FAILED', 'ownPasswordLogin');
   }
   if (!input.passwordLogin && !ssoInfoOf(ctx.config).enabled) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Single sign-on is not configured: without a password this account could not sign in' });
+    throw refuse('PRECONDITION_FAILED', 'ssoNotConfigured');
   }
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const current = await tx.selectFrom('users').select(['id', 'passwordLogin']).where('id', '=', input.id).forUpdate().executeTakeFirst();
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+    if (!current) throw refuse('NOT_FOUND', 'userNotFound');
     if (current.passwordLogin === input.passwordLogin) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: input.passwordLogin ? 'Password log-in is already allowed for this account' : 'Password log-in is already turned off for this account',
-      });
+      throw refuse('PRECONDITION_FAILED', input.passwordLogin ? 'passwordLoginAlreadyOn' : 'passwordLoginAlreadyOff');
     }
     const updated = await tx
       .updateTable('users')

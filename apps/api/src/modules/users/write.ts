@@ -10,6 +10,7 @@ import { createInvitedAccount } from './invitation.ts';
 import { issueLink } from '../auth/links.ts';
 import { linkEmail } from '../auth/password-links.ts';
 import { sendMail } from '../../mail/mailer.ts';
+import { refuse } from '../../refusal.ts';
 
 type AdminCtx = Pick<Context, 'db' | 'config' | 'req' | 'identity'> & { user: SessionUser };
 
@@ -39,15 +40,15 @@ async function assertAnotherAdminRemains(tx: Tx, userId: number) {
 }
 
 /** An administrator changes other accounts here; their own goes through the profile (and log-out). */
-function assertNotSelf(ctx: AdminCtx, id: number, what: string) {
-  if (ctx.user.id === id) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `You cannot ${what} your own account here` });
+function assertNotSelf(ctx: AdminCtx, id: number, refusal: 'notSelfRole' | 'notSelfDeactivate' | 'notSelfSessions') {
+  if (ctx.user.id === id) throw refuse('PRECONDITION_FAILED', refusal);
 }
 
 // FOR NO KEY UPDATE: the row is changed, never its key, so the audit rows and sessions that point at it
 // (foreign keys take KEY SHARE) are not blocked by it.
 async function accountOf(tx: Tx, id: number) {
   const row = await tx.selectFrom('users').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  if (!row) throw refuse('NOT_FOUND', 'userNotFound');
   return row;
 }
 
@@ -70,11 +71,11 @@ export async function inviteUser(ctx: AdminCtx, input: InviteUserInput) {
 }
 
 export async function updateUser(ctx: AdminCtx, input: UpdateUserInput) {
-  if (ctx.user.id === input.id && input.role !== ctx.user.role) assertNotSelf(ctx, input.id, 'change the role of');
+  if (ctx.user.id === input.id && input.role !== ctx.user.role) assertNotSelf(ctx, input.id, 'notSelfRole');
   const updated = await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     await lockAdministrators(tx);
     const current = await accountOf(tx, input.id);
-    if (current.version !== input.version) throw new TRPCError({ code: 'CONFLICT', message: 'This user was changed by someone else. Reload and try again.' });
+    if (current.version !== input.version) throw refuse('CONFLICT', 'userChangedMeanwhile');
     if (current.role === 'admin' && input.role !== 'admin' && current.isActive) await assertAnotherAdminRemains(tx, current.id);
     return tx
       .updateTable('users')
@@ -88,11 +89,11 @@ export async function updateUser(ctx: AdminCtx, input: UpdateUserInput) {
 }
 
 export async function deactivateUser(ctx: AdminCtx, input: UserActionInput) {
-  assertNotSelf(ctx, input.id, 'deactivate');
+  assertNotSelf(ctx, input.id, 'notSelfDeactivate');
   await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     await lockAdministrators(tx);
     const current = await accountOf(tx, input.id);
-    if (current.deactivatedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This account is already deactivated' });
+    if (current.deactivatedAt) throw refuse('PRECONDITION_FAILED', 'alreadyDeactivated');
     if (current.role === 'admin' && current.isActive) await assertAnotherAdminRemains(tx, current.id);
     await tx
       .updateTable('users')
@@ -108,7 +109,7 @@ export async function deactivateUser(ctx: AdminCtx, input: UserActionInput) {
 export async function reactivateUser(ctx: AdminCtx, input: UserActionInput) {
   await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     const current = await accountOf(tx, input.id);
-    if (!current.deactivatedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This account is not deactivated' });
+    if (!current.deactivatedAt) throw refuse('PRECONDITION_FAILED', 'notDeactivated');
     // An invitation never accepted stays an invitation: the administrator sends a new link.
     await tx
       .updateTable('users')
@@ -129,7 +130,7 @@ export async function unlockUser(ctx: AdminCtx, input: UserActionInput) {
 }
 
 export async function endUserSessions(ctx: AdminCtx, input: UserActionInput) {
-  assertNotSelf(ctx, input.id, 'end the sessions of');
+  assertNotSelf(ctx, input.id, 'notSelfSessions');
   const ended = await withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     await accountOf(tx, input.id);
     const result = await tx.updateTable('sessions').set({ revokedAt: sql`now()` }).where('userId', '=', input.id).where('revokedAt', 'is', null).executeTakeFirst();
@@ -143,7 +144,7 @@ export async function endUserSessions(ctx: AdminCtx, input: UserActionInput) {
 export async function sendAccountLink(ctx: AdminCtx, input: { id: number }) {
   const { user, purpose, path } = await withActor(ctx.db, actorOf(ctx, 'Account link sent by an administrator'), async (tx) => {
     const user = await accountOf(tx, input.id);
-    if (user.deactivatedAt) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Reactivate the account before sending it a link' });
+    if (user.deactivatedAt) throw refuse('PRECONDITION_FAILED', 'reactivateBeforeLink');
     const purpose = user.passwordHash === null ? ('invitation' as const) : ('password-reset' as const);
     if (purpose === 'password-reset' && !user.passwordLogin) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: PASSWORD_LOGIN_OFF });
     const hours = purpose === 'invitation' ? IDENTITY.invitationHours : IDENTITY.passwordResetHours;

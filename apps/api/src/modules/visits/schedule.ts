@@ -1,7 +1,6 @@
 // A study's visit schedule: visit definitions (code, name, order, day offset from D0, window before
 // and after) and the forms due at each. Form builders change it; a visit added later is scheduled at
 // once for the study's subjects who are already enrolled (from their enrolment date).
-import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import type { z } from 'zod';
 import type { visitCreateInput, visitDueFormsInput, visitUpdateInput } from '@ctp/contracts';
@@ -9,6 +8,7 @@ import { assertStudyVisible, assertInScope } from '../../access.ts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isUniqueViolation, staleVersion, todayIso } from '../../sql-helpers.ts';
+import { refuse } from '../../refusal.ts';
 
 export async function visitSchedule(ctx: ProcedureCtx, studyId: number) {
   assertStudyVisible(ctx.scope, studyId);
@@ -34,7 +34,7 @@ export async function visitSchedule(ctx: ProcedureCtx, studyId: number) {
 
 async function visibleDefinition(ctx: ProcedureCtx, id: number) {
   const row = await ctx.db.selectFrom('visitDefinitions').select(['id', 'studyId', 'version']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Visit not found' });
+  if (!row) throw refuse('NOT_FOUND', 'visitNotFound');
   assertInScope(ctx.scope, row.studyId, 'Visit not found');
   return row;
 }
@@ -74,7 +74,7 @@ export async function createVisit(ctx: ProcedureCtx, input: z.infer<typeof visit
   try {
     return await withActor(ctx.db, actorOf(ctx, input.reason), (tx) => insertVisit(tx, input));
   } catch (err) {
-    if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: `Visit code ${input.code} is already in this schedule` });
+    if (isUniqueViolation(err)) throw refuse('CONFLICT', 'visitCodeTaken', { code: input.code });
     throw err;
   }
 }
@@ -106,7 +106,7 @@ export async function setDueForms(ctx: ProcedureCtx, input: z.infer<typeof visit
   const formIds = [...new Set(input.formIds)];
   if (formIds.length) {
     const own = await ctx.db.selectFrom('forms').select('id').where('studyId', '=', def.studyId).where('id', 'in', formIds).execute();
-    if (own.length !== formIds.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose forms of this study' });
+    if (own.length !== formIds.length) throw refuse('BAD_REQUEST', 'chooseStudyForms');
   }
   return withActor(ctx.db, actorOf(ctx, input.reason), async (tx) => {
     await tx.deleteFrom('visitForms').where('visitDefinitionId', '=', def.id).$if(formIds.length > 0, (q) => q.where('formId', 'not in', formIds)).execute();

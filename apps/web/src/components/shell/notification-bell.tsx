@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useNotificationActions } from '@/features/notifications/use-notification-actions';
 import { relativeTime } from '@/features/notifications/relative-time';
+import { notificationBody, notificationTitle } from '@/features/notifications/notification-text';
 
 export function NotificationBell() {
   const { t, i18n } = useTranslation('notifications');
@@ -52,8 +53,8 @@ export function NotificationBell() {
           >
             <span className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-primary')} aria-hidden />
             <div className="min-w-0 flex-1">
-              <div className={cn('truncate', n.read ? 'font-normal' : 'font-semibold')}>{n.title}</div>
-              <div className="line-clamp-1 text-xs text-muted-foreground">{n.body}</div>
+              <div className={cn('truncate', n.read ? 'font-normal' : 'font-semibold')}>{notificationTitle(n)}</div>
+              <div className="line-clamp-1 text-xs text-muted-foreground">{notificationBody(n)}</div>
               <time className="text-xs text-muted-foreground" dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
                 {relativeTime(n.createdAt, i18n.resolvedLanguage)}
               </time>

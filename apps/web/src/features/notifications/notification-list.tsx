@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { relativeTime } from './relative-time';
+import { notificationBody, notificationTitle } from './notification-text';
 import { formatDateTime } from '@/lib/format';
 
 export function NotificationList({ items, onMarkRead, marking }: { items: NotificationItem[]; onMarkRead: (id: number) => void; marking: boolean }) {
@@ -21,11 +22,11 @@ export function NotificationList({ items, onMarkRead, marking }: { items: Notifi
             <span className={cn('mt-2 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-primary')} aria-hidden />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
-                <span className={cn(n.read ? 'font-normal' : 'font-semibold')}>{n.title}</span>
+                <span className={cn(n.read ? 'font-normal' : 'font-semibold')}>{notificationTitle(n)}</span>
                 <Badge tone="neutral">{t(`kinds.${n.kind}`)}</Badge>
                 {!n.read && <span className="sr-only">{t('unread')}</span>}
               </div>
-              {n.body && <p className="mt-1 text-sm text-muted-foreground">{n.body}</p>}
+              {n.body && <p className="mt-1 text-sm text-muted-foreground">{notificationBody(n)}</p>}
               <time className="mt-1 block text-xs text-muted-foreground" dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
                 {relativeTime(n.createdAt, i18n.resolvedLanguage)}
               </time>

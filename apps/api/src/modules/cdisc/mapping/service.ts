@@ -16,6 +16,7 @@ import { storedDefinition, visibleForm } from '../../forms/detail.ts';
 import { intArrayLiteral, staleVersion } from '../../../sql-helpers.ts';
 import { describeTarget, mappingLogicOf, suggestMapping, type Catalogue, type FieldToMap } from './suggest.ts';
 import { currentStandards } from '../standards/current.ts';
+import { refuse } from '../../../refusal.ts';
 
 export const MAPPING_NOT_FOUND = 'Mapping not found';
 
@@ -78,7 +79,7 @@ export function fieldsOf(def: FormDefinition): (FieldToMap & { type: string })[]
 
 async function latestDefinition(db: Db | Tx, formId: number) {
   const row = await db.selectFrom('formVersions').select(['id', 'definition']).where('formId', '=', formId).orderBy('versionNumber', 'desc').limit(1).executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form not found' });
+  if (!row) throw refuse('NOT_FOUND', 'formNotFound');
   return { versionId: row.id, definition: storedDefinition(row.definition) };
 }
 
@@ -147,7 +148,7 @@ async function formMappings(db: Db | Tx, formId: number): Promise<CdiscMapping[]
 export async function listMappings(ctx: ProcedureCtx, input: { formId?: number; studyId?: number; status?: 'suggested' | 'approved' | 'rejected' }): Promise<CdiscMapping[]> {
   if (input.formId !== undefined) {
     const form = await visibleForm(ctx, input.formId);
-    if (input.studyId !== undefined && input.studyId !== form.studyId) throw new TRPCError({ code: 'NOT_FOUND', message: 'Form not found' });
+    if (input.studyId !== undefined && input.studyId !== form.studyId) throw refuse('NOT_FOUND', 'formNotFound');
     const all = await formMappings(ctx.db, form.id);
     return input.status ? all.filter((m) => m.status === input.status) : all;
   }
@@ -236,11 +237,11 @@ export async function editMapping(ctx: ProcedureCtx, input: CdiscEditMapping): P
   const form = await visibleForm(ctx, input.formId);
   const { versionId, definition } = await latestDefinition(ctx.db, form.id);
   const field = fieldsOf(definition).find((f) => f.path === input.fieldPath);
-  if (!field) throw new TRPCError({ code: 'NOT_FOUND', message: 'The form has no such field' });
+  if (!field) throw refuse('NOT_FOUND', 'noSuchField');
   const supp = input.domain.startsWith('SUPP');
   if (supp) {
-    if (input.variable !== 'QVAL') throw new TRPCError({ code: 'BAD_REQUEST', message: 'A supplemental qualifier maps to QVAL' });
-    if (!input.qnam) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Give the supplemental qualifier a QNAM' });
+    if (input.variable !== 'QVAL') throw refuse('BAD_REQUEST', 'suppQval');
+    if (!input.qnam) throw refuse('BAD_REQUEST', 'suppQnam');
   } else {
     const catalogue = await loadCatalogue(ctx.db);
     if (!catalogue.sdtm.some((v) => v.domain === input.domain && v.name === input.variable)) {

@@ -4,7 +4,6 @@
 // these read with cdisc.read within the user's studies. In a blinded study (design/blinding.ts) the
 // datasets tell the arms (DM ARM/ACTARM, SE, TA, EX), so generating them and reading them (preview, files,
 // archive, define.xml) is refused (FORBIDDEN) to everyone but administrators and study managers.
-import { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse';
 import {
   sdtmEncodingReportInput,
@@ -28,13 +27,14 @@ import { startSdtmRun } from './generate.ts';
 import { assertArmsVisible } from '../../design/blinding.ts';
 import { runDefineXml, studyCodingDictionaries } from './define.ts';
 import type { ValueMetadata } from './value-metadata.ts';
+import { refuse } from '../../../refusal.ts';
 
 const read = permitted('cdisc.read');
 const exporter = permitted('cdisc.export');
 
 async function assertStudy(db: Db, scope: StudyScope, studyId: number) {
   const study = await db.selectFrom('studies').select('id').where('id', '=', studyId).executeTakeFirst();
-  if (!study || !canSeeStudy(scope, studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!study || !canSeeStudy(scope, studyId)) throw refuse('NOT_FOUND', 'studyNotFound');
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -82,7 +82,7 @@ export async function datasetOf(db: Db, scope: StudyScope, runId: number, domain
     .where('d.runId', '=', runId)
     .where('d.domain', '=', domain)
     .executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Dataset not found' });
+  if (!row) throw refuse('NOT_FOUND', 'datasetNotFound');
   assertInScope(scope, row.studyId, 'Dataset not found');
   return { ...row, variables: (typeof row.variables === 'string' ? JSON.parse(row.variables) : row.variables) as SdtmVariable[] };
 }
@@ -131,14 +131,14 @@ export const sdtmRouter = router({
       .select(['r.studyId', 'r.status', 'r.standardId', 'r.encoding', 'r.encodingChanges', 's.code', 's.title'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
-    if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+    if (!run) throw refuse('NOT_FOUND', 'runNotFound');
   assertInScope(ctx.scope, run.studyId, 'Run not found');
     await assertArmsVisible(ctx.db, ctx.user, ctx.scope, run.studyId);
-    if (run.status !== 'done') throw new TRPCError({ code: 'CONFLICT', message: 'The run has not finished' });
+    if (run.status !== 'done') throw refuse('CONFLICT', 'runNotFinished');
     const rows = await ctx.db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'variables', 'valueMetadata', 'xptSha256']).where('runId', '=', input.runId).orderBy('generatedAt').execute();
     const json = <T>(x: unknown) => (typeof x === 'string' ? JSON.parse(x) : x) as T;
     const datasets = rows.map((d) => ({ ...d, variables: json<SdtmVariable[]>(d.variables), valueMetadata: json<ValueMetadata | null>(d.valueMetadata) }));
-    if (run.standardId === null) throw new TRPCError({ code: 'CONFLICT', message: 'The run names no SDTMIG version' });
+    if (run.standardId === null) throw refuse('CONFLICT', 'runNoVersion');
     const defineXml = await runDefineXml(ctx.db, { code: run.code, title: run.title }, run.standardId, datasets, {
       encoding: run.encoding,
       encodingChanges: run.encodingChanges,
@@ -158,7 +158,7 @@ export const sdtmRouter = router({
       .select(['r.studyId', 'r.encoding', 'r.encodingChanges', 'e.changes'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
-    if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: 'Run not found' });
+    if (!run) throw refuse('NOT_FOUND', 'runNotFound');
   assertInScope(ctx.scope, run.studyId, 'Run not found');
     const changes = (typeof run.changes === 'string' ? JSON.parse(run.changes) : (run.changes ?? [])) as SdtmEncodingChange[];
     return { runId: input.runId, encoding: run.encoding, total: run.encodingChanges, changes };
@@ -169,7 +169,7 @@ export const sdtmRouter = router({
       const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
       await assertArmsVisible(ctx.db, ctx.user, ctx.scope, d.studyId);
       const sha256 = input.format === 'xpt' ? d.xptSha256 : input.format === 'csv' ? d.csvSha256 : d.jsonSha256;
-      if (!(await ctx.files.has(sha256))) throw new TRPCError({ code: 'NOT_FOUND', message: 'The stored file is missing' });
+      if (!(await ctx.files.has(sha256))) throw refuse('NOT_FOUND', 'storedFileMissing');
       return { sha256, fileName: `${d.domain.toLowerCase()}.${input.format}` };
     }),
 });

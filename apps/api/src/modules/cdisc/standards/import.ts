@@ -13,6 +13,7 @@ import { actorOf } from '../../../trpc.ts';
 import type { ProcedureCtx } from '../../../procedure-context.ts';
 import { isUniqueViolation } from '../../../sql-helpers.ts';
 import { storeStandard } from './store.ts';
+import { refuse } from '../../../refusal.ts';
 
 /** The export as data; what makes it unusable is the user's to fix (400, the parser's message). */
 function readExport(bytes: Buffer): CdiscLibraryExport {
@@ -30,7 +31,7 @@ export async function importStandard(ctx: ProcedureCtx): Promise<CdiscStandardIm
   const bytes = await fsp.readFile(file!.path);
   const parsed = readExport(bytes);
   const { code, version } = parsed.standard;
-  const loaded = () => new TRPCError({ code: 'CONFLICT', message: `${code} ${version} is already loaded` });
+  const loaded = () => refuse('CONFLICT', 'standardLoaded', { code, version });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const reason = `Imported ${code} ${version} from a CDISC Library export`;
   try {

@@ -2,20 +2,20 @@
 // SDTM run as a background job (cdisc.export: admin, data manager); job reads the newest validation's
 // status and progress; latest reads the newest finished validation with a page of its errors and of its
 // warnings (cdisc.read within the user's studies).
-import { TRPCError } from '@trpc/server';
 import { validationJobInput, validationLatestInput, validationRunInput, type ValidationFinding, type ValidationJob, type ValidationResult } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import { router, permitted } from '../../../trpc.ts';
 import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../access.ts';
 import { startValidation } from './run.ts';
 import { SCORE_FORMULA } from './rules.ts';
+import { refuse } from '../../../refusal.ts';
 
 const read = permitted('cdisc.read');
 const exporter = permitted('cdisc.export');
 
 async function assertStudy(db: Db, scope: StudyScope, studyId: number) {
   const study = await db.selectFrom('studies').select('id').where('id', '=', studyId).executeTakeFirst();
-  if (!study || !canSeeStudy(scope, studyId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Study not found' });
+  if (!study || !canSeeStudy(scope, studyId)) throw refuse('NOT_FOUND', 'studyNotFound');
 }
 
 async function findingsPage(db: Db, runId: number, kind: 'error' | 'warning', total: number, offset: number, limit: number) {
@@ -35,7 +35,7 @@ export const validationRouter = router({
   run: exporter.input(validationRunInput).mutation(async ({ ctx, input }) => {
     await assertStudy(ctx.db, ctx.scope, input.studyId);
     const sdtm = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
-    if (!sdtm) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Generate SDTM first: the study has no finished SDTM run' });
+    if (!sdtm) throw refuse('PRECONDITION_FAILED', 'generateSdtmFirst');
     const { validationRunId, started } = await startValidation({ db: ctx.db, files: ctx.files, jobs: ctx.jobs, userId: ctx.user.id, clientIp: ctx.req.ip ?? null, studyId: input.studyId, sdtmRunId: sdtm.id });
     return { validationRunId, sdtmRunId: sdtm.id, started };
   }),

@@ -19,7 +19,7 @@ export function IssueMessage({ issue, prefix }: { issue: FieldIssue; prefix?: st
       <span>
         <span className="sr-only">{error ? t('issues.error') : t('issues.warning')}: </span>
         {prefix ? <span className="font-medium">{prefix}: </span> : null}
-        {issueText(issue, t)}
+        {issueText(issue)}
       </span>
     </p>
   );

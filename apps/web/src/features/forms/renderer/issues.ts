@@ -5,6 +5,7 @@
 // (fieldless checks '#id', and anything whose field is not on screen: hidden or unknown).
 import type { TFunction } from 'i18next';
 import type { FieldIssue, FormDefinition } from '@ctp/contracts';
+import { serverMessageText } from '@/lib/server-messages';
 
 export const issueKey = (issue: FieldIssue) => `${issue.path}\u0000${issue.message}`;
 
@@ -63,53 +64,10 @@ export function labelOfPath(definition: FormDefinition, path: string, t: TFuncti
   return subField ? `${rowLabel}: ${subField.label}` : rowLabel;
 }
 
-// The evaluator's own messages are plain English (the server's too); they are shown in the reader's
-// language by their English template. Edit-check messages ('check') are the form author's words
-// and are shown as written, as is anything not recognised.
-type Params = Record<string, string | number>;
-const TEMPLATES: Array<[RegExp, string, (m: RegExpExecArray) => Params]> = [
-  [/^(.+) is required$/, 'required', (m) => ({ label: m[1] ?? '' })],
-  [/^(.+) needs at least (\d+) rows?$/, 'minRows', (m) => ({ label: m[1] ?? '', count: Number(m[2]) })],
-  [/^(.+) allows at most (\d+) rows?$/, 'maxRows', (m) => ({ label: m[1] ?? '', count: Number(m[2]) })],
-  [/^Expected between (\S+) and (\S+)$/, 'between', (m) => ({ min: m[1] ?? '', max: m[2] ?? '' })],
-  [
-    /^Expected between (\S+) and (\S+) (.+)$/,
-    'betweenUnit',
-    (m) => ({ min: m[1] ?? '', max: m[2] ?? '', unit: m[3] ?? '' }),
-  ],
-  [/^Expected at least (\S+)$/, 'atLeast', (m) => ({ min: m[1] ?? '' })],
-  [/^Expected at least (\S+) (.+)$/, 'atLeastUnit', (m) => ({ min: m[1] ?? '', unit: m[2] ?? '' })],
-  [/^Expected at most (\S+)$/, 'atMost', (m) => ({ max: m[1] ?? '' })],
-  [/^Expected at most (\S+) (.+)$/, 'atMostUnit', (m) => ({ max: m[1] ?? '', unit: m[2] ?? '' })],
-  [/^Use at most (\d+) characters$/, 'maxLength', (m) => ({ count: Number(m[1]) })],
-  [/^Use at most (\d+) decimals?$/, 'decimals', (m) => ({ count: Number(m[1]) })],
-];
-const FIXED: Record<string, string> = {
-  'Enter text': 'text',
-  'Remove the control or invalid characters from this text': 'invalidText',
-  'Enter a whole number': 'wholeNumber',
-  'This number is too large': 'tooLarge',
-  'Enter a number': 'number',
-  'Use YYYY-MM-DD': 'date',
-  'Enter a real date between 1900 and 2100': 'realDate',
-  'Use YYYY, YYYY-MM or YYYY-MM-DD': 'partialDate',
-  'Use HH:MM, from 00:00 to 23:59': 'time',
-  'Choose Yes or No': 'yesNo',
-  'Choose one of the listed options': 'choice',
-  'Choose from the listed options': 'choices',
-  'Choose each option only once': 'choiceTwice',
-  'Enter a list of rows': 'rows',
-  'Enter the row as a set of fields': 'row',
-};
-
-/** The issue's message in the reader's language (t of the 'forms-renderer' namespace). */
-export function issueText(issue: FieldIssue, t: TFunction): string {
-  if (issue.kind === 'check') return issue.message;
-  const fixed = FIXED[issue.message];
-  if (fixed) return t(`evaluator.${fixed}`, { defaultValue: issue.message });
-  for (const [pattern, key, params] of TEMPLATES) {
-    const match = pattern.exec(issue.message);
-    if (match) return t(`evaluator.${key}`, { ...params(match), defaultValue: issue.message });
-  }
-  return issue.message;
+// The evaluator's own messages (live in the browser, and the server's on save) carry their catalogue key
+// and values (contracts' server-messages/form-values.ts): shown in the reader's language through the
+// `validation` namespace, numbers formatted its way. Edit-check messages ('check') are the form author's
+// words and show as written, as does a server issue that came without its key.
+export function issueText(issue: FieldIssue): string {
+  return issue.messageKey ? serverMessageText(issue.messageKey, issue.params, issue.message) : issue.message;
 }

@@ -1,0 +1,27 @@
+// Notifications the server writes (notifications/notify.ts): titles, and the bodies no person wrote.
+// Each is an English template (server-messages.ts); the notifications table keeps its key and values.
+export const NOTIFICATION_MESSAGES = {
+  casebookToSignTitle: 'Casebook of {{subject}} ready to sign',
+  casebookToSignBody: 'The subject completed the study; review and sign the casebook.',
+  siteAwaitsTitle: 'Site {{siteNumber}} awaits activation',
+  siteAwaitsBody: '{{site}} was assigned and waits for its activation in this study.',
+  targetReachedTitle: '{{study}} reached its enrollment target',
+  targetReachedBody: '{{enrolled}} of {{target}} subjects enrolled.',
+  siteOverTargetTitle: '{{siteNumber}} is over its enrollment target in {{study}}',
+  siteOverTargetBody: '{{enrolled}} enrolled against a site target of {{target}}.',
+  documentReviewTitle: 'Document {{code}} waits for your review',
+  documentApprovedTitle: 'Document {{code}} approved',
+  documentApprovedBody: 'Approved by {{name}}.',
+  documentReturnedTitle: 'Document {{code}} returned',
+  documentExpiringTitle: 'Document {{code}} expires on {{date}}',
+  documentExpiringBody: '{{title}}: file a new version before it expires.',
+  submissionAssignedTitle: 'Submission {{number}} assigned to you',
+  submissionDueBody: '{{title}} — due {{date}}',
+  queryRaisedTitle: 'Query {{code}} raised',
+  queryAnsweredTitle: 'Query {{code}} answered',
+  queryReopenedTitle: 'Query {{code}} re-opened',
+  queryClosedTitle: 'Query {{code}} closed',
+  queryAnsweredBody: 'The site has answered; review the response.',
+  queryReopenedBody: 'The response was not accepted; see the reason.',
+  queryClosedBody: 'The query is closed.',
+} as const;
