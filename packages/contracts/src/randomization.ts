@@ -102,7 +102,7 @@ export const simulationInput = z.object({
   kind: z.enum(SCHEME_KINDS),
   trials: whole('the number of trials', 1, MAX_SIMULATION_TRIALS),
   /** A given seed (64 hex digits) repeats a simulation; without one the server draws a fresh seed. */
-  seed: text('code')
+  seed: text('text')
     .regex(/^[0-9a-f]{64}$/, 'A seed is 64 hexadecimal digits')
     .nullish(),
   /** Expected share of each level (relative weights, in the levels' order), per factor key. */
