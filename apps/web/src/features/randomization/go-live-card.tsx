@@ -10,6 +10,7 @@ import { FormField } from '@/components/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { serverError } from '@/lib/server-error';
+import { translateValidation } from '@/lib/validation-messages';
 import type { RandomizationData } from './use-randomization';
 
 export function GoLiveCard({ studyId, scheme }: { studyId: number; scheme: NonNullable<RandomizationData['production']> }) {
@@ -59,7 +60,7 @@ export function GoLiveCard({ studyId, scheme }: { studyId: number; scheme: NonNu
           </FormField>
           {problem && (
             <p role="alert" className="text-sm text-destructive">
-              {problem}
+              {translateValidation(t, problem)}
             </p>
           )}
           <div>

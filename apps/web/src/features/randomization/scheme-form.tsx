@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { FormField } from '@/components/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { serverError } from '@/lib/server-error';
+import { translateValidation } from '@/lib/validation-messages';
 import { initialValues, saveInput, type FactorValues, type RandomizationData, type SchemeData, type SchemeValues } from './use-randomization';
 
 export function SchemeForm({ data, kind, scheme, studyId }: { data: RandomizationData; kind: SchemeKind; scheme: SchemeData | null; studyId: number }) {
@@ -46,7 +47,7 @@ export function SchemeForm({ data, kind, scheme, studyId }: { data: Randomizatio
     const input = saveInput(studyId, kind, scheme?.version, values);
     const parsed = schemeSaveInput.safeParse(input);
     if (!parsed.success) {
-      setProblems(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+      setProblems([...new Set(parsed.error.issues.map((i) => i.message))]);
       return;
     }
     save.mutate(input);
@@ -155,7 +156,7 @@ export function SchemeForm({ data, kind, scheme, studyId }: { data: Randomizatio
       {problems.length > 0 && (
         <ul role="alert" className="grid gap-1 text-sm text-destructive" data-testid="rz-problems">
           {problems.map((p) => (
-            <li key={p}>{p}</li>
+            <li key={p}>{translateValidation(t, p)}</li>
           ))}
         </ul>
       )}

@@ -9,6 +9,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import { formatDateTime } from '@/lib/format';
 import { serverError } from '@/lib/server-error';
+import { translateValidation } from '@/lib/validation-messages';
 import { SimulationReport } from './simulation-report';
 import { splitList, type SchemeData } from './use-randomization';
 
@@ -52,7 +53,7 @@ export function SimulationPanel({ studyId, kind, scheme }: { studyId: number; ki
         </div>
         {problem && (
           <p role="alert" className="text-sm text-destructive">
-            {problem}
+            {translateValidation(t, problem)}
           </p>
         )}
         <div>
