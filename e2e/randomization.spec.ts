@@ -3,6 +3,7 @@
 // charts, then takes the production scheme live (a sealed list with its hash, never its content).
 // A role without the permission does not see the tab.
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from './support/auth';
 
 interface Randomization {
@@ -58,6 +59,10 @@ test('a study manager configures a stratified block scheme, simulates it, sees t
   await expect(report.getByTestId('rz-histogram').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(report.getByTestId('rz-levels-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(report.getByTestId('rz-strata').locator('tbody tr')).toHaveCount(study.sites * 2);
+  // the tab with its form, charts and table passes axe (serious and critical issues, WCAG 2.1 AA)
+  await page.mouse.move(0, 0); // not hovering the button just clicked (its hover colour is a transition)
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   const live = page.getByTestId('rz-live');
   await live.getByLabel('Reason for change').fill('First subject expected next week');
