@@ -243,4 +243,19 @@ describe('randomization schemes', () => {
       ),
     ).rejects.toThrow(/locked/);
   });
+
+  it('runs 1,000 simulated trials of a 500-subject minimization scheme in the request (time printed)', async () => {
+    const sm = as['study-manager']!.randomization;
+    const current = (await sm.get({ studyId })).test!;
+    await sm.save({
+      ...blocksScheme('test', { method: 'minimization', blockSizes: null, minimization: { measure: 'range', probability: 0.8, initialRandom: 2 }, plannedEnrollment: 500 }),
+      version: current.version,
+    });
+    const started = performance.now();
+    const sim = await sm.simulate({ studyId, kind: 'test', trials: 1000, proportions: [{ factor: 'sex', shares: [1, 1] }] });
+    console.warn(`randomization.simulate: 1000 trials x 500 subjects by minimization: ${sim.durationMs} ms simulating, ${Math.round(performance.now() - started)} ms for the whole request`);
+    expect(sim.report).toMatchObject({ trials: 1000, enrollment: 500, method: 'minimization' });
+    expect(sim.durationMs).toBeGreaterThan(0);
+    expect(sim.report.total.p95).toBeLessThanOrEqual(4);
+  });
 });
