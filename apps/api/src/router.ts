@@ -8,6 +8,7 @@ import { dashboardRouter } from './modules/dashboard/router.ts';
 import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
 import { designRouter } from './modules/design/router.ts';
+import { randomizationRouter } from './modules/randomization/router.ts';
 import { sitesRouter } from './modules/sites/router.ts';
 import { patientsRouter } from './modules/patients/router.ts';
 import { formsRouter } from './modules/forms/router.ts';
@@ -39,6 +40,7 @@ export const appRouter = router({
   studies: studiesRouter,
   trials: trialsRouter,
   design: designRouter,
+  randomization: randomizationRouter,
   sites: sitesRouter,
   patients: patientsRouter,
   forms: formsRouter,

@@ -34,3 +34,4 @@ export * from './identity.ts';
 export * from './sso.ts';
 export * from './mfa.ts';
 export * from './teams.ts';
+export * from './randomization.ts';

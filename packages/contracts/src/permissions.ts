@@ -35,6 +35,10 @@ export const PERMISSIONS = {
   'trial.manage': ['admin', 'study-manager'],
   /** A study's trial design: arms, elements and each arm's element sequence. */
   'design.manage': ['admin', 'study-manager'],
+  /** A study's randomization scheme: configure, simulate, go live. */
+  'randomization.manage': ['admin', 'study-manager'],
+  /** Read a sealed randomization list (administrators only until the unblinded team exists). */
+  'randomization.list.read': ['admin'],
   'site.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'site.create': ['admin', 'study-manager'],
   'site.update': ['admin', 'study-manager'],

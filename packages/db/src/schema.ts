@@ -620,6 +620,71 @@ export interface TrialArmsTable {
   version: Version;
 }
 
+/** A study's randomization scheme, test or production (migration 0047); audited. JSON columns hold
+ *  the arms' ratio, the stratification factors and the method's settings (contracts: randomization.ts). */
+export interface RandomizationSchemesTable {
+  id: Generated<number>;
+  studyId: number;
+  kind: 'test' | 'production';
+  status: ColumnType<'draft' | 'live', 'draft' | 'live' | undefined, 'draft' | 'live'>;
+  method: 'blocks' | 'minimization';
+  arms: Json;
+  factors: Json;
+  blockSizes: ColumnType<unknown, string | null, string | null>;
+  minimization: ColumnType<unknown, string | null, string | null>;
+  plannedEnrollment: number;
+  marginPercent: number;
+  contentHash: string;
+  listId: number | null;
+  listHash: string | null;
+  liveAt: Date | null;
+  lockedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** A live blocks scheme's sealed list (migration 0047): not audited, append-only. */
+export interface RandomizationListsTable {
+  id: Generated<number>;
+  schemeId: number;
+  studyId: number;
+  schemeHash: string;
+  /** The 32-byte seed, hex. */
+  seed: string;
+  listHash: string;
+  strata: number;
+  entriesPerStratum: number;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+/** One slot of a sealed list (migration 0047). */
+export interface RandomizationListEntriesTable {
+  listId: number;
+  stratum: string;
+  position: number;
+  block: number;
+  blockSize: number;
+  armId: number;
+}
+
+/** A simulation report kept with its scheme (migration 0047); audited. */
+export interface RandomizationSimulationsTable {
+  id: Generated<number>;
+  schemeId: number;
+  studyId: number;
+  schemeHash: string;
+  seed: string;
+  trials: number;
+  enrollment: number;
+  proportions: Json;
+  report: Json;
+  durationMs: number;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
 /** A study's element (migration 0023; SDTM TE); audited. */
 export interface TrialElementsTable {
   id: Generated<number>;
@@ -949,6 +1014,10 @@ export interface Database {
   trialArms: TrialArmsTable;
   trialElements: TrialElementsTable;
   trialArmElements: TrialArmElementsTable;
+  randomizationSchemes: RandomizationSchemesTable;
+  randomizationLists: RandomizationListsTable;
+  randomizationListEntries: RandomizationListEntriesTable;
+  randomizationSimulations: RandomizationSimulationsTable;
   sdtmRuns: SdtmRunsTable;
   sdtmRunDatasets: SdtmRunDatasetsTable;
   sdtmRunEncodingReports: SdtmRunEncodingReportsTable;

@@ -3,7 +3,7 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
-import { useCan } from '@/lib/auth';
+import { useCan, useCanInStudy } from '@/lib/auth';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -16,6 +16,7 @@ import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { StudyInsightsCard } from '@/features/studies/study-insights-card';
 import { StudyEnrollmentTab, StudyOverviewTab } from '@/features/studies/study-overview';
 import { StudySitesTab } from '@/features/studies/study-sites-tab';
+import { RandomizationTab } from '@/features/randomization/randomization-tab';
 import { QuickActionsCard, QuickStatsCard } from '@/features/studies/study-side-cards';
 import { RecentActivityCard } from '@/features/studies/recent-activity-card';
 import { EditStudyDialog } from '@/features/studies/edit-study-dialog';
@@ -35,6 +36,7 @@ export default function StudyDetailPage() {
   const { t } = useTranslation('studies');
   const id = parseId(useParams().id);
   const canEdit = useCan('study.update');
+  const canRandomize = useCanInStudy(id ?? undefined, 'randomization.manage');
   const study = trpc.studies.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
 
   const notFound = (
@@ -105,6 +107,7 @@ export default function StudyDetailPage() {
               <TabsTrigger value="sites">{t('tabs.sites')}</TabsTrigger>
               <TabsTrigger value="forms">{t('tabs.forms')}</TabsTrigger>
               <TabsTrigger value="team">{t('tabs.team')}</TabsTrigger>
+              {canRandomize && <TabsTrigger value="randomization">{t('tabs.randomization')}</TabsTrigger>}
             </TabsList>
             <TabsContent value="overview">
               <StudyOverviewTab study={s} />
@@ -125,6 +128,11 @@ export default function StudyDetailPage() {
             <TabsContent value="team">
               <StudyTeamTab studyId={s.id} />
             </TabsContent>
+            {canRandomize && (
+              <TabsContent value="randomization">
+                <RandomizationTab studyId={s.id} />
+              </TabsContent>
+            )}
           </Tabs>
         </div>
         <div className="grid content-start gap-6">

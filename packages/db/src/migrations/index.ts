@@ -39,6 +39,7 @@ import * as m0038MessageKeys from './0038-message-keys.ts';
 import * as m0039LoginRateLimits from './0039-login-rate-limits.ts';
 import * as m0042CacheInvalidation from './0042-cache-invalidation.ts';
 import * as m0046NotificationKeys from './0046-notification-keys.ts';
+import * as m0047RandomizationSchemes from './0047-randomization-schemes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0039-login-rate-limits': m0039LoginRateLimits,
   '0042-cache-invalidation': m0042CacheInvalidation,
   '0046-notification-keys': m0046NotificationKeys,
+  '0047-randomization-schemes': m0047RandomizationSchemes,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -120,4 +122,6 @@ export const AUDITED_TABLES = [
   'trial_arm_elements',
   'account_links',
   'api_tokens',
+  'randomization_schemes',
+  'randomization_simulations',
 ] as const;
