@@ -252,7 +252,8 @@ describe('randomization schemes', () => {
       version: current.version,
     });
     const started = performance.now();
-    const sim = await sm.simulate({ studyId, kind: 'test', trials: 1000, proportions: [{ factor: 'sex', shares: [1, 1] }] });
+    // A fixed seed: the imbalance bound below is a property of this seed's run, not of every run.
+    const sim = await sm.simulate({ studyId, kind: 'test', trials: 1000, proportions: [{ factor: 'sex', shares: [1, 1] }], seed: '5eed'.repeat(16) });
     console.warn(`randomization.simulate: 1000 trials x 500 subjects by minimization: ${sim.durationMs} ms simulating, ${Math.round(performance.now() - started)} ms for the whole request`);
     expect(sim.report).toMatchObject({ trials: 1000, enrollment: 500, method: 'minimization' });
     expect(sim.durationMs).toBeGreaterThan(0);
