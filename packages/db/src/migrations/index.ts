@@ -37,6 +37,7 @@ import * as m0034StudyBlinding from './0034-study-blinding.ts';
 import * as m0035SignatureOpenQueries from './0035-signature-open-queries.ts';
 import * as m0038MessageKeys from './0038-message-keys.ts';
 import * as m0039LoginRateLimits from './0039-login-rate-limits.ts';
+import * as m0043AuditBulkChain from './0043-audit-bulk-chain.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0035-signature-open-queries': m0035SignatureOpenQueries,
   '0038-message-keys': m0038MessageKeys,
   '0039-login-rate-limits': m0039LoginRateLimits,
+  '0043-audit-bulk-chain': m0043AuditBulkChain,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
