@@ -19,22 +19,47 @@ const STUDY_OF: Record<string, string> = {
 };
 const AUDIT_LOCK = 7241001;
 
-let triggersOf: Promise<{ table: string; trigger: string }[]> | null = null;
+interface AuditedTable {
+  table: string;
+  trigger: string;
+  /** The row's change as the trigger writes it for an INSERT, built column by column (SQL over t). */
+  changes: string;
+  /** The study of the row, or null (SQL over t). */
+  study: string;
+}
 
-async function auditTriggers(client: pg.ClientBase) {
-  const r = await client.query<{ table: string; trigger: string }>(
-    `select c.relname as "table", t.tgname as "trigger" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+let auditedTables: Promise<AuditedTable[]> | null = null;
+
+async function auditTriggers(client: pg.ClientBase): Promise<AuditedTable[]> {
+  const r = await client.query<{ table: string; trigger: string; columns: string[] }>(
+    `select c.relname as "table", t.tgname as "trigger",
+            array(select a.attname::text from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                   and a.attname not in ('updated_at', 'version') order by a.attnum) as columns
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where t.tgfoid = 'audit_row'::regproc and not t.tgisinternal and c.relname = any($1)`,
     [AUDITED_TABLES],
   );
   const order = new Map<string, number>(AUDITED_TABLES.map((t, k) => [t, k]));
-  return r.rows.sort((a, b) => order.get(a.table)! - order.get(b.table)!);
+  // jsonb_build_object over the columns: half the time of expanding to_jsonb(t) and aggregating it again.
+  const change = (column: string) =>
+    REDACTED.includes(column)
+      ? `'${column}', '{"old": "[redacted]", "new": "[redacted]"}'::jsonb`
+      : `'${column}', jsonb_build_object('old', null::jsonb, 'new', to_jsonb(t."${column}"))`;
+  return r.rows
+    .sort((a, b) => order.get(a.table)! - order.get(b.table)!)
+    .map((row) => ({
+      table: row.table,
+      trigger: row.trigger,
+      changes: `jsonb_build_object(${row.columns.map(change).join(', ')})`,
+      study: STUDY_OF[row.table] ?? (row.columns.includes('study_id') ? 't.study_id' : 'null::int'),
+    }));
 }
+const REDACTED = ['password_hash', 'token_hash'];
 
 export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
-  triggersOf ??= auditTriggers(client);
-  const triggers = await triggersOf;
-  const tables = [...new Set(triggers.map((t) => t.table))];
+  auditedTables ??= auditTriggers(client);
+  const triggers = await auditedTables;
+  const tables = triggers.map((t) => t.table);
   const marks = await client.query<{ t: string; id: string }>(
     tables.map((t) => `select '${t}' as t, coalesce(max(id), 0) as id from ${t}`).join(' union all '),
   );
@@ -50,16 +75,12 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
             (select case when is_called then last_value else last_value - 1 end from audit_events_id_seq) as seq`,
   );
   const base = Math.max(Number(tail.rows[0]!.id ?? 0), Number(tail.rows[0]!.seq));
-  const sources = tables
-    .map((t, k) => `select ${k} as ord, '${t}'::text as tbl, t.id, to_jsonb(t) as r, ${STUDY_OF[t] ?? `(to_jsonb(t) ->> 'study_id')::int`} as study_id
+  const sources = triggers
+    .map(({ table: t, changes, study }, k) => `select ${k} as ord, '${t}'::text as tbl, t.id, ${changes} as changes, ${study} as study_id
                       from ${t} t where t.id > ${watermark.get(t)!}`)
     .join('\n union all ');
   await client.query(`create temp table bulk_audit on commit drop as
-    select ${base} + row_number() over (order by s.ord, s.id) as event_id, s.tbl, s.id::text as record_id, s.study_id,
-           (select jsonb_object_agg(e.key, case when e.key in ('password_hash', 'token_hash')
-                      then '{"old": "[redacted]", "new": "[redacted]"}'::jsonb
-                      else jsonb_build_object('old', null::jsonb, 'new', e.value) end)
-              from jsonb_each(s.r) e where e.key not in ('updated_at', 'version')) as changes
+    select ${base} + row_number() over (order by s.ord, s.id) as event_id, s.tbl, s.id::text as record_id, s.study_id, s.changes
       from (${sources}) s`);
   const inserted = await client.query(
     `insert into audit_events (id, occurred_at, table_name, record_id, action, changes, actor_user_id, reason, client_ip, prev_hash, hash)
