@@ -38,6 +38,7 @@ import * as m0035SignatureOpenQueries from './0035-signature-open-queries.ts';
 import * as m0038MessageKeys from './0038-message-keys.ts';
 import * as m0039LoginRateLimits from './0039-login-rate-limits.ts';
 import * as m0043AuditBulkChain from './0043-audit-bulk-chain.ts';
+import * as m0044ScaleIndexes from './0044-scale-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0038-message-keys': m0038MessageKeys,
   '0039-login-rate-limits': m0039LoginRateLimits,
   '0043-audit-bulk-chain': m0043AuditBulkChain,
+  '0044-scale-indexes': m0044ScaleIndexes,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
