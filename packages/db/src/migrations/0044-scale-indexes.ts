@@ -5,6 +5,11 @@ import { sql, type Kysely } from 'kysely';
 const statements = [
   // The eTMF document list, newest change first (etmf/list.ts): walked in order, stopped at the page.
   `CREATE INDEX documents_updated_idx ON documents (updated_at DESC, id DESC)`,
+  // The forms list, last changed first (forms/list.ts), the same way.
+  `CREATE INDEX forms_updated_idx ON forms (updated_at DESC, id DESC)`,
+  // The queries screen's cards and tiles (queries/list.ts querySummary): counted from the index alone,
+  // not the table (a third of the time at 36,000 queries; still one entry read per query in scope).
+  `CREATE INDEX queries_counts_idx ON queries (study_id) INCLUDE (status, priority, due_date, site_id)`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
