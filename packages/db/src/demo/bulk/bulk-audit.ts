@@ -28,7 +28,8 @@ interface AuditedTable {
   study: string;
 }
 
-let auditedTables: Promise<AuditedTable[]> | null = null;
+/** Per connection (each loader has its own): the audited tables, their triggers and columns. */
+const auditedTables = new WeakMap<pg.ClientBase, Promise<AuditedTable[]>>();
 
 async function auditTriggers(client: pg.ClientBase): Promise<AuditedTable[]> {
   const r = await client.query<{ table: string; trigger: string; columns: string[] }>(
@@ -57,8 +58,8 @@ async function auditTriggers(client: pg.ClientBase): Promise<AuditedTable[]> {
 const REDACTED = ['password_hash', 'token_hash'];
 
 export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
-  auditedTables ??= auditTriggers(client);
-  const triggers = await auditedTables;
+  if (!auditedTables.has(client)) auditedTables.set(client, auditTriggers(client));
+  const triggers = await auditedTables.get(client)!;
   const tables = triggers.map((t) => t.table);
   const marks = await client.query<{ t: string; id: string }>(
     tables.map((t) => `select '${t}' as t, coalesce(max(id), 0) as id from ${t}`).join(' union all '),
