@@ -37,7 +37,7 @@ export interface ConnectOptions {
   onPoolError?: (err: Error) => void;
 }
 
-const pgTypes = {
+export const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === OID.int8 || oid === OID.numeric) return (v: string) => Number(v);
     if (oid === OID.date) return (v: string) => v;

@@ -1,23 +1,29 @@
 // npm run db:seed -- --scale N   (loads demo data into an empty database)
+// On PostgreSQL a scale above 1 is loaded with COPY and a bulk-written audit trail (demo/bulk/load.ts);
+// --insert keeps the row-by-row path (every row through withActor and the audit trigger). Scale 1 and
+// PGlite always take that path.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrateToLatest, seedDemoData } from '../index.ts';
+import { bulkSeedDemoData, migrateToLatest, seedDemoData } from '../index.ts';
 import { runCommand } from './run-command.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' }, insert: { type: 'boolean', default: false } } });
 const scale = Number(values.scale);
 if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
   console.error('--scale must be a whole number from 1 to 1000');
   process.exit(2);
 }
-await runCommand({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }, async ({ db }) => {
+const databaseUrl = process.env.DATABASE_URL;
+await runCommand({ databaseUrl, dataDir: process.env.DATA_DIR }, async ({ db }) => {
   await migrateToLatest(db);
   const started = Date.now();
-  const summary = await seedDemoData(db, {
+  const options = {
     scale,
     password: process.env.DEMO_PASSWORD,
     // The API's storage directory (STORAGE_DIR, else DATA_DIR/files), where the demo TMF's files go.
     storageDir: process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? '.data', 'files'),
-  });
-  console.log(`Loaded scale ${scale} in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
+  };
+  const bulk = Boolean(databaseUrl) && scale > 1 && !values.insert;
+  const summary = bulk ? await bulkSeedDemoData(databaseUrl!, options) : await seedDemoData(db, options);
+  console.log(`Loaded scale ${scale}${bulk ? ' with COPY' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
 });

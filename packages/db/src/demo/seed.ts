@@ -11,6 +11,7 @@ import { seedStudyForms } from './forms.ts';
 import { seedStudyTmf } from './tmf.ts';
 import { seedStudyDesign } from './design.ts';
 import { BlobStore } from '../files/blob-store.ts';
+import { batchWriter, type LoadUnit, type RowWriter } from './row-writer.ts';
 import {
   AREAS, SPONSORS, CROS, PLACES, INSTITUTION_KINDS, GIVEN_NAMES, FAMILY_NAMES, ETHNICITIES, VISITS, MILESTONES,
 } from './catalogue.ts';
@@ -33,7 +34,6 @@ export const DUAL_ROLE_DEMO_USER = {
   description: 'investigator at one site of the first study, monitor of the second',
 } as const;
 const DUAL_ROLE_KEY = 'dual-role';
-const BATCH = 1000;
 const STUDY_STATUS_CYCLE = ['active', 'enrolling', 'active', 'planning', 'completed', 'enrolling', 'suspended', 'on-hold'] as const;
 const PHASE_CYCLE = ['Phase III', 'Phase II', 'Phase I', 'Phase III', 'Phase IV', 'Phase II', 'Phase III', 'Phase I'] as const;
 
@@ -48,6 +48,8 @@ export interface SeedOptions {
   /** Benchmarks only: each study screens this many times the subjects it would (default 1), to measure
    *  per-study work such as SDTM generation on larger studies. */
   subjectsFactor?: number;
+  /** How each unit of rows is written (bulk/load.ts: COPY); by default withActor and batched INSERTs. */
+  unit?: LoadUnit;
 }
 
 export interface SeedSummary {
@@ -72,16 +74,6 @@ export async function databaseIsEmpty(db: Db): Promise<boolean> {
   return !row.hasUsers && !row.hasStudies;
 }
 
-async function insertInBatches<T extends Record<string, unknown>>(tx: Tx, table: any, rows: T[], returning = false) {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const q = tx.insertInto(table).values(rows.slice(i, i + BATCH) as any);
-    if (returning) ids.push(...(await q.returning('id' as any).execute()).map((r: any) => r.id as number));
-    else await q.execute();
-  }
-  return ids;
-}
-
 export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<SeedSummary> {
   const scale = Math.max(1, Math.floor(opts.scale ?? 1));
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
@@ -91,11 +83,11 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   const studyCount = scale === 1 ? 8 : 2 * scale;
   const siteCount = scale === 1 ? 16 : 20 * scale;
   const actor = { userId: null, reason: 'Demo data load' };
+  const unit: LoadUnit = opts.unit ?? ((work) => withActor(db, actor, (tx) => work(tx, batchWriter(tx))));
   const passwordHash = await hashPassword(opts.password ?? DEFAULT_DEMO_PASSWORD);
 
-  const userIds = await withActor(db, actor, (tx) =>
-    insertInBatches(
-      tx,
+  const userIds = await unit((_tx, rows) =>
+    rows.insert(
       'users',
       DEMO_ROLES.map((role) => ({ email: `${role}@demo.local`, fullName: DEMO_NAMES[role], role, passwordHash })),
       true,
@@ -104,21 +96,21 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   const userByRole: Record<string, number> = Object.fromEntries(DEMO_ROLES.map((r, i) => [r, userIds[i]!]));
   // One person with different roles in two studies (per-study roles): investigator at a site of the
   // first study, monitor of the second. Their global role only matters outside studies.
-  const [dualRoleId] = await withActor(db, actor, (tx) =>
-    insertInBatches(tx, 'users', [{ email: DUAL_ROLE_DEMO_USER.email, fullName: DUAL_ROLE_DEMO_USER.fullName, role: 'investigator', passwordHash }], true),
+  const [dualRoleId] = await unit((_tx, rows) =>
+    rows.insert('users', [{ email: DUAL_ROLE_DEMO_USER.email, fullName: DUAL_ROLE_DEMO_USER.fullName, role: 'investigator', passwordHash }], true),
   );
   userByRole[DUAL_ROLE_KEY] = dualRoleId!;
 
   const sites = Array.from({ length: siteCount }, (_, i) => buildSite(rnd, i, today));
-  const siteIds = await withActor(db, actor, (tx) => insertInBatches(tx, 'sites', sites, true));
+  const siteIds = await unit((_tx, rows) => rows.insert('sites', sites, true));
   const siteStatus = new Map(siteIds.map((id, i) => [id, sites[i]!.status]));
 
   const sitesPerStudy = (i: number) => (scale === 1 ? 3 + (i % 4) : 10);
   const studies = Array.from({ length: studyCount }, (_, i) =>
     buildStudy(rnd, i, today, Array.from({ length: sitesPerStudy(i) }, () => rnd.int(8, 20) * (scale === 1 ? 1 : 6))),
   );
-  const studyIds = await withActor(db, actor, (tx) =>
-    insertInBatches(tx, 'studies', studies.map(({ siteTargets: _, ...row }) => row), true),
+  const studyIds = await unit((_tx, rows) =>
+    rows.insert('studies', studies.map(({ siteTargets: _, ...row }) => row), true),
   );
 
   let patients = 0;
@@ -130,8 +122,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const studyId = studyIds[s]!;
     const firstSite = (s * 7) % siteCount;
     const chosen = Array.from({ length: sitesPerStudy(s) }, (_, k) => siteIds[(firstSite + k) % siteCount]!);
-    const counts = await withActor(db, actor, (tx) =>
-      seedStudyChildren(tx, rnd, { study, studyId, siteIds: chosen, siteStatus, today, userByRole, scale, index: s, subjectsFactor: Math.max(1, opts.subjectsFactor ?? 1) }),
+    const counts = await unit((tx, rows) =>
+      seedStudyChildren(tx, rows, rnd, { study, studyId, siteIds: chosen, siteStatus, today, userByRole, scale, index: s, subjectsFactor: Math.max(1, opts.subjectsFactor ?? 1) }),
     );
     patients += counts.patients;
     visits += counts.visits;
@@ -149,7 +141,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const siteCounter = { n: 0 };
     for (let s = 0; s < studyCount; s++) {
       const study = studies[s]!;
-      const counts = await withActor(db, actor, (tx) =>
+      const counts = await unit((tx) =>
         seedStudyTmf(
           tx,
           {
@@ -255,7 +247,7 @@ interface StudyContext {
   subjectsFactor: number;
 }
 
-async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
+async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: StudyContext) {
   const { study, studyId, today } = ctx;
   const started = study.startDate <= today;
   const elapsed = Math.max(0, Math.min(1, daysBetween(study.startDate, today) / daysBetween(study.startDate, study.plannedEndDate)));
@@ -281,7 +273,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       updatedAt: at(activated ?? assigned),
     };
   });
-  await insertInBatches(tx, 'study_sites', studySites);
+  await rows.insert('study_sites', studySites);
 
   // Members: managers and monitors see every study; site staff see the first studies at one site.
   const members: { userId: number; studyId: number; role: string; siteId: number | null }[] = [
@@ -298,19 +290,15 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
   if (study.sponsorName === SPONSORS[0].name) {
     members.push({ userId: ctx.userByRole['sponsor']!, studyId, role: 'sponsor', siteId: null });
   }
-  await insertInBatches(tx, 'study_memberships', members);
+  await rows.insert('study_memberships', members);
 
-  const visitDefIds = await insertInBatches(
-    tx,
-    'visit_definitions',
+  const visitDefIds = await rows.insert('visit_definitions',
     VISITS.map((v, k) => ({ studyId, code: v.code, name: v.name, dayOffset: v.dayOffset, windowDays: v.windowDays, windowBefore: v.windowDays, sortOrder: k })),
     true,
   );
   const armIds = await seedStudyDesign(tx, studyId);
 
-  await insertInBatches(
-    tx,
-    'milestones',
+  await rows.insert('milestones',
     inOrder(
       MILESTONES.map((m) => {
         const date = addDays(study.startDate, Math.round(m.at * daysBetween(study.startDate, study.plannedEndDate)));
@@ -327,9 +315,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
 
   const budgetShares = [0.35, 0.15, 0.12, 0.12, 0.1, 0.06, 0.1];
   const spentRatio = study.status === 'completed' ? rnd.int(90, 99) / 100 : elapsed * (rnd.int(80, 120) / 100);
-  await insertInBatches(
-    tx,
-    'budget_lines',
+  await rows.insert('budget_lines',
     ['Site payments', 'Monitoring', 'Data management', 'Laboratory', 'Investigational product', 'Regulatory', 'Project management'].map(
       (category, k) => {
         const planned = Math.round(study.budgetTotal * budgetShares[k]!);
@@ -393,7 +379,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
     const lastChange = subject.withdrawalDate ?? subject.completionDate ?? subject.enrollmentDate ?? screeningDate;
     subjects.push({ ...subject, createdAt: at(screeningDate), updatedAt: at(lastChange) });
   }
-  const patientIds = await insertInBatches(tx, 'patients', subjects, true);
+  const patientIds = await rows.insert('patients', subjects, true);
 
   const visitRows: any[] = [];
   subjects.forEach((p, k) => {
@@ -428,7 +414,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       visitRows.push({ patientId: patientIds[k]!, visitDefinitionId: visitDefIds[vk]!, status, scheduledDate, actualDate });
     });
   });
-  await insertInBatches(tx, 'subject_visits', visitRows);
+  await rows.insert('subject_visits', visitRows);
   const submissions = await seedForms();
 
   // Protocol deviations at about 2-3% of enrolled subjects.
@@ -443,7 +429,7 @@ async function seedStudyChildren(tx: Tx, rnd: Random, ctx: StudyContext) {
       severity: rnd.pick(['minor', 'minor', 'major', 'critical']),
       description: rnd.pick(['Visit outside protocol window', 'Inclusion criterion not verified before dosing', 'Missed safety laboratory assessment', 'Dosing error']),
     }));
-  await insertInBatches(tx, 'protocol_deviations', deviations);
+  await rows.insert('protocol_deviations', deviations);
 
   return { patients: subjects.length, visits: visitRows.length, submissions };
 }

@@ -38,6 +38,8 @@ import * as m0035SignatureOpenQueries from './0035-signature-open-queries.ts';
 import * as m0038MessageKeys from './0038-message-keys.ts';
 import * as m0039LoginRateLimits from './0039-login-rate-limits.ts';
 import * as m0042CacheInvalidation from './0042-cache-invalidation.ts';
+import * as m0043AuditBulkChain from './0043-audit-bulk-chain.ts';
+import * as m0044ScaleIndexes from './0044-scale-indexes.ts';
 import * as m0046NotificationKeys from './0046-notification-keys.ts';
 import * as m0047RandomizationSchemes from './0047-randomization-schemes.ts';
 
@@ -80,6 +82,8 @@ export const migrations: Record<string, Migration> = {
   '0038-message-keys': m0038MessageKeys,
   '0039-login-rate-limits': m0039LoginRateLimits,
   '0042-cache-invalidation': m0042CacheInvalidation,
+  '0043-audit-bulk-chain': m0043AuditBulkChain,
+  '0044-scale-indexes': m0044ScaleIndexes,
   '0046-notification-keys': m0046NotificationKeys,
   '0047-randomization-schemes': m0047RandomizationSchemes,
 };

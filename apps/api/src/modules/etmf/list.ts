@@ -52,7 +52,14 @@ export async function listDocuments(db: Db, scope: StudyScope, userId: number, f
   const w = pageWindow(f);
   // The review queue puts the user's own reviews first.
   const order = f.reviewQueue ? sql`(d.approver_id = ${userId} and d.review_status = 'in-review') desc, d.updated_at desc, d.id desc` : sql`d.updated_at desc, d.id desc`;
+  // The page's ids first (walking documents_updated_idx, migration 0044), then their details and the total:
+  // a window count over every joined row built each row's columns for the whole scope before the limit.
+  // A document's artifact, study and current version are foreign keys, so the inner joins keep every
+  // document that has a current version.
+  const where = sql`${documentWhere(scope, f, today)} and d.current_version_id is not null`;
   const { rows } = await sql<RawRow>`
+    with page as materialized (
+      select d.id from documents d where ${where} order by ${order} limit ${w.limit} offset ${w.offset})
     select d.id, d.code, d.title as "documentName", a.name as "documentType", d.artifact_number as "artifactNumber",
            z.number || ' ' || z.name as category, s.number || ' ' || s.name as section,
            v.version_label as version, d.version_count as "versionCount", d.status, d.review_status as "reviewStatus",
@@ -60,8 +67,9 @@ export async function listDocuments(db: Db, scope: StudyScope, userId: number, f
            (select min(fv.uploaded_at) from document_versions fv where fv.document_id = d.id) as "uploadDate",
            d.updated_at as "lastModified", v.size_bytes as size, ap.full_name as approver, d.approver_id as "approverId",
            v.file_name as "fileName", v.content_type as "contentType", v.expiry_date as "expiryDate", d.version as "rowVersion",
-           count(*) over () as total
-      from documents d
+           (select count(*) from documents d where ${where})::int as total
+      from page
+      join documents d on d.id = page.id
       join tmf_artifacts a on a.number = d.artifact_number
       join tmf_sections s on s.number = a.section_number
       join tmf_zones z on z.number = s.zone_number
@@ -69,9 +77,7 @@ export async function listDocuments(db: Db, scope: StudyScope, userId: number, f
       join document_versions v on v.id = d.current_version_id
       left join sites si on si.id = d.site_id
       left join users ap on ap.id = d.approver_id
-     where ${documentWhere(scope, f, today)}
-     order by ${order}
-     limit ${w.limit} offset ${w.offset}`.execute(db);
+     order by ${order}`.execute(db);
   const soon = addDays(today, DOCUMENT_EXPIRY_WARNING_DAYS);
   return {
     items: rows.map(({ total: _, ...r }) => ({

@@ -26,22 +26,25 @@ const SUBMITTED = sql`s.status <> 'draft'`;
 
 export async function listForms(db: Db, scope: StudyScope, input: FormListInput) {
   const { limit, offset } = pageWindow(input);
+  // The page's forms first (forms_updated_idx, migration 0044), then their versions, counts and the total:
+  // a window count built every form's row of the scope, its latest version looked up, before the limit.
+  const from = sql`forms f join studies st on st.id = f.study_id join users u on u.id = f.created_by where ${where(scope, input)}`;
   const { rows } = await sql<FormSummary & { total: number }>`
+    with page as materialized (select f.id from ${from} order by f.updated_at desc, f.id desc limit ${limit} offset ${offset})
     select f.id, f.study_id, st.code as study_code, f.name as form_name,
            coalesce(f.published_version, lv.version_number)::text as form_version,
            f.status = 'active' as is_active, f.category, f.status, coalesce(lv.field_count, 0)::int as fields_count,
            (select count(*) from form_submissions s where s.form_id = f.id and ${SUBMITTED})::int as submissions_count,
            greatest(f.updated_at, lv.updated_at) as last_modified, u.full_name as created_by, f.description,
            (lv.published_at is null) as has_draft, f.version,
-           count(*) over ()::int as total
-      from forms f
+           (select count(*) from ${from})::int as total
+      from page
+      join forms f on f.id = page.id
       join studies st on st.id = f.study_id
       join users u on u.id = f.created_by
       left join lateral (select v.version_number, v.field_count, v.updated_at, v.published_at from form_versions v
                           where v.form_id = f.id order by v.version_number desc limit 1) lv on true
-     where ${where(scope, input)}
-     order by f.updated_at desc, f.id desc
-     limit ${limit} offset ${offset}`.execute(db);
+     order by f.updated_at desc, f.id desc`.execute(db);
   let total = rows[0]?.total;
   if (total === undefined) total = input.offset > 0 ? await countForms(db, scope, input) : 0;
   const items = rows.map(({ total: _t, ...r }) => ({ ...r, lastModified: new Date(r.lastModified as unknown as Date).toISOString() }));
