@@ -64,7 +64,7 @@ describe.skipIf(!existsSync(REFERENCE))("every rule's test cases in the referenc
       else tally.differ++;
     }
     console.warn(`CORE cases: ${tally.agree} agree with CDISC's engine, ${tally.differ} differ, ${tally.notRun} not run`);
-    // Measured 2026-11-27: 536 of 646 case runs agree (287 positive, 249 negative), 63 differ, 47 not run; most that differ were authored with another sensitivity or output list than the exported rule carries.
-    expect(tally.agree).toBeGreaterThanOrEqual(536);
+    // Measured 2026-11-27: 539 of 646 case runs agree (289 positive, 250 negative), 60 differ, 47 not run; most that differ were authored with another sensitivity or output list than the exported rule carries.
+    expect(tally.agree).toBeGreaterThanOrEqual(539);
   });
 });

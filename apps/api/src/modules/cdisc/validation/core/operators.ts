@@ -4,6 +4,7 @@
 import type { CoreCheck, Derived } from './types.ts';
 import type { RuleContext } from './context.ts';
 import { asNumber, asText, compareDates, isCompleteDate, isEmpty, parseIsoDate, pythonRegex, sameValue } from './values.ts';
+import { NotRunnable } from './not-runnable.ts';
 
 type Operator = (check: CoreCheck, ctx: RuleContext) => boolean[];
 
@@ -48,7 +49,7 @@ const regex = (part: 'whole' | 'prefix' | 'suffix') =>
   rowwise((t, c, check) => {
     if (isEmpty(t)) return false;
     const re = pythonRegex(asText(c));
-    if (!re) return false;
+    if (!re) throw new NotRunnable(`its regular expression ${asText(c).slice(0, 80)} cannot be read here`);
     let text = asText(t);
     if (part === 'prefix') text = text.slice(0, check.value.prefix ?? 0);
     if (part === 'suffix') text = text.slice(-(check.value.suffix ?? 0));

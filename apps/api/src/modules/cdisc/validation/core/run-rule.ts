@@ -7,8 +7,8 @@ import type { CoreCheck, CoreCondition, CoreFinding, CoreRule, RuleOutcome, Stud
 import { RuleContext } from './context.ts';
 import { OPERATORS } from './operators.ts';
 import { OPERATIONS, prefixOf, type Study } from './operations.ts';
+import { NotRunnable } from './not-runnable.ts';
 
-class NotRunnable extends Error {}
 
 /** A list as the engine prints it (Python's repr): ['AE', 'DM'], None for a missing value. */
 const pythonList = (v: Derived[]) => `[${v.map((x) => (x === null ? 'None' : typeof x === 'number' ? String(x) : `'${String(x)}'`)).join(', ')}]`;

@@ -21,7 +21,8 @@ export function asText(v: Derived | undefined): string {
 
 /** Equality of two cells: numbers by value (a numeric text equals its number), text exactly. */
 export function sameValue(a: Derived | undefined, b: Derived | undefined, opts: { caseInsensitive?: boolean; typeInsensitive?: boolean } = {}): boolean {
-  if (isEmpty(a) || isEmpty(b)) return false;
+  // Two empty values are equal (the engine compares DSSTDTC with DM.DTHDTC, both blank, as equal).
+  if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
   if (typeof a === 'number' || typeof b === 'number' || opts.typeInsensitive) {
     const x = asNumber(a as Cell);
     const y = asNumber(b as Cell);
@@ -87,6 +88,11 @@ export function pythonRegex(pattern: string): RegExp | null {
   if (re !== undefined) return re;
   let source = pattern.replace(/\(\?P<(\w+)>/g, '(?<$1>').replace(/\(\?P=(\w+)\)/g, '\\k<$1>');
   let flags = '';
+  // A scoped flag group, (?i:...), which JavaScript before ES2025 cannot read: the flag for the whole.
+  if (/\(\?i:/.test(source)) {
+    source = source.replace(/\(\?i:/g, '(?:');
+    flags += 'i';
+  }
   const inline = /^\(\?([aiLmsux]+)\)/.exec(source);
   if (inline) {
     source = source.slice(inline[0].length);
@@ -96,7 +102,7 @@ export function pythonRegex(pattern: string): RegExp | null {
   }
   source = source.replace(/\\Z/g, '$').replace(/\\A/g, '^');
   try {
-    re = new RegExp(`^(?:${source})`, flags);
+    re = new RegExp(`^(?:${source})`, [...new Set(flags)].join(''));
   } catch {
     re = null;
   }
