@@ -31,9 +31,9 @@ const wanted = values.rules ? new Set(values.rules.split(',').map((s) => s.trim(
 const rules = sdtmigRules().filter((r) => !wanted || wanted.has(r.core_id));
 if (wanted) for (const id of wanted) if (!rules.some((r) => r.core_id === id)) fail(`unknown rule ${id}`);
 
-const { datasets, problems } = readPackage(values.data);
+const { datasets, standard, problems } = readPackage(values.data);
 for (const p of problems) console.error(`cannot read ${p.file}: ${p.reason}`);
-const outcomes = rules.map((rule) => ({ rule, outcome: runRule(rule, { datasets }) }));
+const outcomes = rules.map((rule) => ({ rule, outcome: runRule(rule, { datasets, standard }) }));
 
 if (values.format === 'json') {
   const report = outcomes.map(({ rule, outcome }) => ({ coreId: rule.core_id, ...outcome }));

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { StudyDataset } from '../../src/modules/cdisc/validation/core/types.ts';
+import type { Study } from '../../src/modules/cdisc/validation/core/operations.ts';
 import { readPackage } from '../../src/modules/cdisc/validation/core/read-package.ts';
 
 export interface CaseRow {
@@ -13,11 +13,11 @@ export interface CaseRow {
   value: string;
 }
 
-/** The datasets of one case folder (…/positive/01 or …/negative/01). */
-export function readCaseStudy(dir: string): StudyDataset[] {
-  const { datasets, problems } = readPackage(path.join(dir, 'data'));
+/** The study of one case folder (…/positive/01 or …/negative/01): its datasets and the standard it names. */
+export function readCaseStudy(dir: string): Study {
+  const { datasets, standard, problems } = readPackage(path.join(dir, 'data'));
   if (problems.length) throw new Error(`${dir}: ${problems.map((p) => `${p.file}: ${p.reason}`).join('; ')}`);
-  return datasets;
+  return { datasets, standard };
 }
 
 export function readCaseResults(dir: string): CaseRow[] {

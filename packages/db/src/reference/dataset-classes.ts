@@ -1,14 +1,29 @@
-// The observation class of each SDTMIG dataset (EVENTS, FINDINGS, ...), from the catalogue file shipped
-// with the product, for readers that have no database (the CORE validator's command line, its tests).
+// The SDTMIG's datasets (label, observation class) and variables (order, core) from the catalogue file
+// shipped with the product, for readers that have no database (the CORE validator, its tests).
 import { readFileSync } from 'node:fs';
 
-let classes: Map<string, string> | undefined;
+export interface LibraryDataset {
+  label: string;
+  /** The class in upper case (the CORE rules' scope names classes that way). */
+  className: string;
+  /** The IG's variables in their order, with their core (Req, Exp, Perm). */
+  variables: { name: string; label: string; core: string }[];
+}
 
-/** SDTMIG dataset code → its class in upper case (the CORE rules' scope names classes that way). */
-export function sdtmigDatasetClasses(): Map<string, string> {
-  if (!classes) {
-    const file = JSON.parse(readFileSync(new URL('./cdisc-catalogue.json', import.meta.url), 'utf8')) as { datasets: string[][] };
-    classes = new Map(file.datasets.filter((d) => d[0] === 'SDTMIG').map((d) => [d[1]!, d[3]!.toUpperCase()]));
+let library: Map<string, LibraryDataset> | undefined;
+
+/** The SDTMIG datasets of the shipped catalogue, by code. */
+export function sdtmigLibrary(): Map<string, LibraryDataset> {
+  if (!library) {
+    const file = JSON.parse(readFileSync(new URL('./cdisc-catalogue.json', import.meta.url), 'utf8')) as { datasets: string[][]; variables: unknown[][] };
+    library = new Map(file.datasets.filter((d) => d[0] === 'SDTMIG').map((d) => [d[1]!, { label: d[2]!, className: d[3]!.toUpperCase(), variables: [] }]));
+    const rows = file.variables.filter((v) => v[0] === 'SDTMIG') as [string, string, number, string, string, string, string, string, string][];
+    for (const v of rows.sort((a, b) => a[2] - b[2])) library.get(v[1])?.variables.push({ name: v[3], label: v[4], core: v[8] });
   }
-  return classes;
+  return library;
+}
+
+/** SDTMIG dataset code → its class in upper case. */
+export function sdtmigDatasetClasses(): Map<string, string> {
+  return new Map([...sdtmigLibrary()].map(([code, d]) => [code, d.className]));
 }

@@ -11,6 +11,8 @@ export class RuleContext {
     readonly dataset: StudyDataset,
     /** The two-letter prefix "--" stands for. */
     readonly prefix: string,
+    /** The dataset itself when the rows are its metadata (a variable or dataset metadata check). */
+    readonly source: StudyDataset = dataset,
   ) {}
 
   get size() {

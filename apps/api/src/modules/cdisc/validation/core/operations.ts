@@ -4,10 +4,14 @@
 // terminology packages by date) makes its rule "not run".
 import type { Cell, CoreOperation, Derived, StudyDataset } from './types.ts';
 import type { RuleContext } from './context.ts';
+import { sdtmigLibrary } from '@ctp/db';
+import { NotRunnable } from './not-runnable.ts';
 import { asText, compareDates, isEmpty, parseIsoDate } from './values.ts';
 
 export interface Study {
   datasets: StudyDataset[];
+  /** The standard the package follows (a folder's .env: PRODUCT, VERSION); SDTMIG 3.4 when not said. */
+  standard?: { product: string; version: string };
 }
 
 type Operation = (op: CoreOperation, ctx: RuleContext, study: Study) => { perRow: boolean; value: Derived | Derived[] };
@@ -62,7 +66,28 @@ const studyDay: Operation = (op, ctx, study) => {
   return { perRow: true, value: ctx.dataset.rows.map((r, i) => day(ctx.value(op.name ?? '', i), start.get(asText(r.USUBJID ?? null)))) };
 };
 
+/** The IG's definition of the dataset's domain; a custom domain needs the SDTM model, which is not shipped. */
+function libraryDomain(ctx: RuleContext, study: Study) {
+  const { product, version } = study.standard ?? { product: 'SDTMIG', version: '3-4' };
+  if (product.toUpperCase() !== 'SDTMIG' || version.replace('.', '-') !== '3-4') {
+    throw new NotRunnable(`the library of ${product} ${version} is not shipped (only SDTMIG 3.4)`);
+  }
+  const name = ctx.source.name;
+  const library = sdtmigLibrary();
+  const d = library.get(name) ?? (name.startsWith('SUPP') ? library.get('SUPPQUAL') : library.get(name.slice(0, 2)));
+  if (!d) throw new NotRunnable(`the SDTM model's variables for the custom domain ${name} are not shipped`);
+  return d;
+}
+
+const libraryVariables = (core: string): Operation => (_op, ctx, study) => ({
+  perRow: false,
+  value: libraryDomain(ctx, study).variables.filter((v) => v.core === core).map((v) => v.name),
+});
+
 export const OPERATIONS: Record<string, Operation> = {
+  domain_label: (_op, ctx, study) => ({ perRow: false, value: libraryDomain(ctx, study).label }),
+  required_variables: libraryVariables('Req'),
+  expected_variables: libraryVariables('Exp'),
   distinct: (op, ctx, study) =>
     grouped(op, ctx, study, (rows) => [...new Set(column(rows, ctx.resolve(op.name ?? '')).map((v) => v))] as Cell[], [] as Cell[]),
   record_count: (op, ctx, study) => grouped(op, ctx, study, (rows) => rows.length, 0),
@@ -80,7 +105,7 @@ export const OPERATIONS: Record<string, Operation> = {
   dataset_names: (_op, _ctx, study) => ({ perRow: false, value: study.datasets.map((d) => d.name) }),
   // Python's booleans, as the engine compares and reports them.
   variable_exists: (op, ctx) => ({ perRow: false, value: ctx.has(op.name ?? '') ? 'True' : 'False' }),
-  get_column_order_from_dataset: (_op, ctx) => ({ perRow: false, value: ctx.dataset.variables.map((v) => v.name) }),
+  get_column_order_from_dataset: (_op, ctx) => ({ perRow: false, value: ctx.source.variables.map((v) => v.name) }),
 };
 
 /** The two letters "--" stands for in a dataset: its DOMAIN, else the start of its name. */

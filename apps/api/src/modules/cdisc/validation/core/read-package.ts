@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { sdtmigDatasetClasses } from '@ctp/db';
+import { sdtmigLibrary } from '@ctp/db';
 import { readXpt } from '../../formats/xpt.ts';
 import { readDatasetJson } from '../../formats/dataset-json.ts';
 import type { Cell, StudyDataset } from './types.ts';
@@ -21,8 +21,8 @@ const readCsv = (file: string) =>
 /** A dataset's SDTMIG class: RELATIONSHIP for SUPP-- and RELREC, else the IG's class of its domain. */
 export function classOf(name: string): string | null {
   if (name.startsWith('SUPP') || name === 'RELREC' || name === 'RELSUB' || name === 'RELSPEC') return 'RELATIONSHIP';
-  const classes = sdtmigDatasetClasses();
-  return classes.get(name) ?? classes.get(name.slice(0, 2)) ?? null;
+  const library = sdtmigLibrary();
+  return (library.get(name) ?? library.get(name.slice(0, 2)))?.className ?? null;
 }
 
 function fromCsv(dir: string, file: string, listed: Record<string, string>[], variables: Record<string, string>[]): StudyDataset {
@@ -80,8 +80,16 @@ function fromDatasetJson(dir: string, file: string): StudyDataset {
   };
 }
 
-/** The datasets of a folder, in the order `_datasets.csv` lists them (then by name), and what could not be read. */
-export function readPackage(dir: string): { datasets: StudyDataset[]; problems: PackageReadProblem[] } {
+/** The standard a folder names in its .env (PRODUCT=SDTMIG, VERSION=3-4), as CDISC's cases do. */
+function standardOf(dir: string): { product: string; version: string } | undefined {
+  const file = path.join(dir, '.env');
+  if (!existsSync(file)) return undefined;
+  const env = Object.fromEntries(readFileSync(file, 'utf8').split(/\r?\n/).map((l) => l.split('=').map((x) => x.trim())).filter((p) => p.length === 2));
+  return env.PRODUCT && env.VERSION ? { product: env.PRODUCT, version: env.VERSION } : undefined;
+}
+
+/** The datasets of a folder, in the order `_datasets.csv` lists them (then by name), its standard, and what could not be read. */
+export function readPackage(dir: string): { datasets: StudyDataset[]; standard?: { product: string; version: string }; problems: PackageReadProblem[] } {
   const listed = existsSync(path.join(dir, '_datasets.csv')) ? readCsv(path.join(dir, '_datasets.csv')) : [];
   const variables = existsSync(path.join(dir, '_variables.csv')) ? readCsv(path.join(dir, '_variables.csv')) : [];
   const order = listed.map((l) => (l.Filename ?? '').toLowerCase());
@@ -100,5 +108,5 @@ export function readPackage(dir: string): { datasets: StudyDataset[]; problems: 
       problems.push({ file, reason: err instanceof Error ? err.message.split('\n')[0]!.slice(0, 300) : 'unreadable' });
     }
   }
-  return { datasets, problems };
+  return { datasets, standard: standardOf(dir), problems };
 }

@@ -123,9 +123,9 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
   );
 }
 
-function runOn(rule: CoreRule, dataset: StudyDataset, study: Study): CoreFinding[] {
-  const prefix = prefixOf(dataset);
-  const ctx = new RuleContext(withDmVariables(rule, dataset, study, prefix), prefix);
+function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: StudyDataset = dataset): CoreFinding[] {
+  const prefix = prefixOf(source);
+  const ctx = new RuleContext(withDmVariables(rule, dataset, study, prefix), prefix, source);
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
     if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
@@ -168,9 +168,9 @@ export function runRule(rule: CoreRule, study: Study): RuleOutcome {
       case 'Record Data':
         return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, d, study)) };
       case 'Dataset Metadata Check':
-        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, datasetMetadata(d), study)) };
+        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, datasetMetadata(d), study, d)) };
       case 'Variable Metadata Check':
-        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, variableMetadata(d), study)) };
+        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, variableMetadata(d), study, d)) };
       default:
         return { status: 'not run', reason: `rules of the type "${rule.rule_type}" are not supported yet` };
     }
