@@ -180,6 +180,49 @@ const hasSameValues: Operator = (check, ctx) => {
   return ctx.dataset.rows.map(() => values.size <= 1);
 };
 
+/** A group's rows in the order of a variable (dates, numbers or text, ascending; blanks last). */
+function orderedGroups(ctx: RuleContext, groupBy: string[], ordering: string): number[][] {
+  const groups = new Map<string, number[]>();
+  ctx.dataset.rows.forEach((_, i) => {
+    const k = keyOf(ctx, groupBy, i);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k)!.push(i);
+  });
+  const order = (a: number, b: number) => {
+    const x = ctx.value(ordering, a);
+    const y = ctx.value(ordering, b);
+    if (isEmpty(x) || isEmpty(y)) return isEmpty(x) ? (isEmpty(y) ? a - b : 1) : -1;
+    const byDate = compareDates(x, y);
+    if (byDate !== null) return byDate || a - b;
+    const [m, n] = [asNumber(x as never), asNumber(y as never)];
+    if (m !== null && n !== null) return m - n || a - b;
+    return asText(x).localeCompare(asText(y)) || a - b;
+  };
+  return [...groups.values()].map((rows) => rows.sort(order));
+}
+
+/** Rows, other than each group's last, whose target is blank (SEENDTC before the subject's last element). */
+const emptyWithinExceptLastRow: Operator = (check, ctx) => {
+  const out = new Array<boolean>(ctx.size).fill(false);
+  for (const rows of orderedGroups(ctx, groupNames(ctx, check.value.comparator), check.value.ordering ?? '')) {
+    for (const i of rows.slice(0, -1)) out[i] = isEmpty(ctx.value(check.value.target, i));
+  }
+  return out;
+};
+
+/** Rows whose target differs from the comparator variable of the group's next row (SEENDTC and the next SESTDTC). */
+const doesNotHaveNextCorrespondingRecord: Operator = (check, ctx) => {
+  const out = new Array<boolean>(ctx.size).fill(false);
+  const within = check.value.within ? [check.value.within] : [];
+  const next = String(check.value.comparator);
+  for (const rows of orderedGroups(ctx, within, check.value.ordering ?? '')) {
+    rows.slice(0, -1).forEach((i, k) => {
+      out[i] = !sameValue(ctx.value(check.value.target, i), ctx.value(next, rows[k + 1]!));
+    });
+  }
+  return out;
+};
+
 const DURATION = /^-?P(?:(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?D)?(?:T(?:\d+(?:[.,]\d+)?H)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?S)?)?|\d+(?:[.,]\d+)?W)$/;
 
 export const OPERATORS: Record<string, Operator> = {
@@ -243,5 +286,9 @@ export const OPERATORS: Record<string, Operator> = {
   contains_all: not(notContainsAll),
   not_contains_all: notContainsAll,
   has_same_values: hasSameValues,
+  empty_within_except_last_row: emptyWithinExceptLastRow,
+  non_empty_within_except_last_row: not(emptyWithinExceptLastRow),
+  does_not_have_next_corresponding_record: doesNotHaveNextCorrespondingRecord,
+  has_next_corresponding_record: not(doesNotHaveNextCorrespondingRecord),
   has_different_values: not(hasSameValues),
 };
