@@ -47,7 +47,8 @@ const dates = (test: (cmp: number) => boolean) =>
 
 const regex = (part: 'whole' | 'prefix' | 'suffix') =>
   rowwise((t, c, check) => {
-    if (isEmpty(t)) return false;
+    // Only a missing value is skipped: blanks are text a pattern reads (a value of spaces matches ^\s).
+    if (t === null || t === undefined || t === '') return false;
     const re = pythonRegex(asText(c));
     if (!re) throw new NotRunnable(`its regular expression ${asText(c).slice(0, 80)} cannot be read here`);
     let text = asText(t);

@@ -111,11 +111,16 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
   // A rule of dataset sensitivity reports the dataset once, with its first such record's values.
   const once = rule.sensitivity === 'Dataset';
   const reported = once ? [rows[0]!] : rows;
+  // A pivoted value row reports the record it came from.
+  const recordOf = (row: number) => {
+    const n = ctx.value('row_number', row);
+    return typeof n === 'number' ? n : row + 1;
+  };
   return reported.flatMap((row) =>
     variables.map((name) => ({
       coreId: rule.core_id,
       dataset: ctx.dataset.name,
-      record: once ? null : row + 1,
+      record: once ? null : recordOf(row),
       variable: ctx.resolve(name),
       value: cell(name, row),
       message,
@@ -143,19 +148,38 @@ const studyPresence = (study: Study): StudyDataset => ({
   rows: [Object.fromEntries(study.datasets.map((d) => [d.name, d.fileName ?? `${d.name.toLowerCase()}.xpt`]))],
 });
 
-/** Dataset metadata as rows the checks read: one row per dataset. */
-const datasetMetadata = (d: StudyDataset): StudyDataset => ({
+/** Rows of metadata as a dataset the checks read (Rule_Type.md names each type's columns). */
+const metadataRows = (d: StudyDataset, rows: Record<string, Cell>[]): StudyDataset => ({
   ...d,
-  variables: ['dataset_name', 'dataset_label', 'dataset_size'].map((name) => ({ name, label: name, type: 'Char' as const, length: 200 })),
-  rows: [{ dataset_name: d.name, dataset_label: d.label, dataset_size: d.rows.length }],
+  variables: Object.keys(rows[0] ?? {}).map((name) => ({ name, label: name, type: 'Char' as const, length: 200 })),
+  rows,
 });
 
-/** Variable metadata as rows: one row per variable of the dataset. */
-const variableMetadata = (d: StudyDataset): StudyDataset => ({
-  ...d,
-  variables: ['variable_name', 'variable_label', 'variable_data_type', 'variable_length', 'variable_order_number'].map((name) => ({ name, label: name, type: 'Char' as const, length: 200 })),
-  rows: d.variables.map((v, i) => ({ variable_name: v.name, variable_label: v.label, variable_data_type: v.type, variable_length: v.length, variable_order_number: i + 1 })),
-});
+const datasetColumns = (d: StudyDataset) => ({ dataset_name: d.name, dataset_label: d.label, dataset_location: d.fileName ?? null, dataset_size: d.rows.length });
+
+const variableColumns = (d: StudyDataset, i: number) => {
+  const v = d.variables[i]!;
+  return { variable_name: v.name, variable_order_number: i + 1, variable_label: v.label, variable_size: v.length, variable_length: v.length, variable_data_type: v.type, variable_format: '' };
+};
+
+/** Dataset metadata: one row per dataset. */
+const datasetMetadata = (d: StudyDataset) => metadataRows(d, [datasetColumns(d)]);
+
+/** Variable metadata: one row per variable of the dataset, with its longest value. */
+const variableMetadata = (d: StudyDataset) =>
+  metadataRows(
+    d,
+    d.variables.map((v, i) => ({ ...variableColumns(d, i), variable_max_size: Math.max(0, ...d.rows.map((r) => String(r[v.name] ?? '').length)) })),
+  );
+
+/** Every value of the dataset pivoted long (one row per record and variable), with the record's number. */
+const valueRows = (d: StudyDataset, extra: (i: number) => Record<string, Cell>) =>
+  metadataRows(
+    d,
+    d.rows.flatMap((r, row) =>
+      d.variables.map((v, i) => ({ row_number: row + 1, variable_name: v.name, variable_value: r[v.name] ?? null, variable_value_length: String(r[v.name] ?? '').length, ...extra(i) })),
+    ),
+  );
 
 export function runRule(rule: CoreRule, study: Study): RuleOutcome {
   try {
@@ -171,6 +195,10 @@ export function runRule(rule: CoreRule, study: Study): RuleOutcome {
         return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, datasetMetadata(d), study, d)) };
       case 'Variable Metadata Check':
         return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, variableMetadata(d), study, d)) };
+      case 'Value Check with Variable Metadata':
+        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, valueRows(d, (i) => variableColumns(d, i)), study, d)) };
+      case 'Value Check with Dataset Metadata':
+        return { status: 'run', findings: scoped.flatMap((d) => runOn(rule, valueRows(d, () => datasetColumns(d)), study, d)) };
       default:
         return { status: 'not run', reason: `rules of the type "${rule.rule_type}" are not supported yet` };
     }
