@@ -2,6 +2,7 @@
 // ("--OCCUR" takes the domain's prefix, "$name" an operation's result), and comparators read as the
 // rule language reads them (a literal, a list, another variable of the record, an operation's value).
 import type { Cell, CoreCheck, Derived, StudyDataset } from './types.ts';
+import { NotRunnable } from './not-runnable.ts';
 
 export class RuleContext {
   /** Operation results: one value for the dataset, or one per row. */
@@ -56,7 +57,10 @@ export class RuleContext {
     if (check.value.value_is_literal) return text;
     if (check.value.value_is_reference) {
       const named = this.value(text, row);
-      return typeof named === 'string' && named ? this.value(named, row) : undefined;
+      if (typeof named !== 'string' || !named) return undefined;
+      // The variable named lives in another dataset (IDVAR naming LBGRPID for RDOMAIN LB): not read yet.
+      if (!this.has(named)) throw new NotRunnable(`it compares with the variable ${text} names, which is in another dataset`);
+      return this.value(named, row);
     }
     if (text.startsWith('$') || this.has(text)) return this.value(text, row);
     return text;

@@ -16,8 +16,12 @@ export interface Study {
 
 type Operation = (op: CoreOperation, ctx: RuleContext, study: Study) => { perRow: boolean; value: Derived | Derived[] };
 
-const sourceOf = (op: CoreOperation, ctx: RuleContext, study: Study) =>
-  op.domain ? study.datasets.find((d) => d.name === op.domain) : ctx.dataset;
+function sourceOf(op: CoreOperation, ctx: RuleContext, study: Study) {
+  // A domain named by pattern (SUPP--) or through another variable's value reads datasets the rule
+  // export does not say how to choose.
+  if (op.value_is_reference || op.domain?.includes('--')) throw new NotRunnable(`its operation ${op.operator} reads ${op.domain ?? 'a dataset'} through a reference, which is not supported yet`);
+  return op.domain ? study.datasets.find((d) => d.name === op.domain) : ctx.dataset;
+}
 
 const rowMatches = (row: Record<string, Cell>, filter: Record<string, string> | undefined, resolve: (n: string) => string) =>
   !filter || Object.entries(filter).every(([k, v]) => asText(row[resolve(k)] ?? null) === v);
