@@ -11,8 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sdtmigRules } from '../../apps/api/src/modules/cdisc/validation/core/load-rules.ts';
-import { runRule } from '../../apps/api/src/modules/cdisc/validation/core/run-rule.ts';
-import { readCaseResults, readCaseStudy, rowKey } from '../../apps/api/test/support/core-cases.ts';
+import { compareCase } from '../../apps/api/test/support/core-cases.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -42,18 +41,16 @@ for (const id of readdirSync(values.cases).filter((d) => d.startsWith('CORE-')).
       cells.push('rule not in the 3.4 file');
       continue;
     }
-    const outcome = runRule(rule, readCaseStudy(dir));
-    if (outcome.status === 'not run') {
+    const result = compareCase(rule, dir);
+    if (result.status === 'not run') {
       tally.notRun++;
-      cells.push(`not run: ${outcome.reason.replace(/\|/g, '/')}`);
+      cells.push(`not run: ${result.reason.replace(/\|/g, '/')}`);
       continue;
     }
-    const got = [...new Set(outcome.findings.map((f) => rowKey(f)))].sort();
-    const want = [...new Set(readCaseResults(dir).map((r) => rowKey(r)))].sort();
-    const same = JSON.stringify(got) === JSON.stringify(want);
+    const same = result.agrees;
     if (same) tally.agree++;
     else tally.differ++;
-    cells.push(same ? `agrees (${want.length} rows)` : `differs: ${got.length} rows, engine ${want.length}`);
+    cells.push(same ? `agrees (${result.want.length} rows)` : `differs: ${result.got.length} rows, engine ${result.want.length}`);
   }
   lines.push(`| ${id} | ${rule?.rule_type ?? ''} | ${rule?.sensitivity ?? ''} | ${cells.join(' | ')} |`);
 }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Study } from '../../src/modules/cdisc/validation/core/operations.ts';
 import { readPackage } from '../../src/modules/cdisc/validation/core/read-package.ts';
+import { runRule } from '../../src/modules/cdisc/validation/core/run-rule.ts';
+import type { CoreRule } from '../../src/modules/cdisc/validation/core/types.ts';
 
 export interface CaseRow {
   dataset: string;
@@ -32,4 +34,13 @@ export function rowKey(r: { dataset: string; record: string | number | null; var
   const text = r.value === null || r.value === undefined ? '' : String(r.value);
   const n = text.trim() !== '' && Number.isFinite(Number(text)) ? String(Number(text)) : text;
   return `${r.dataset.toUpperCase()}|${r.record ?? ''}|${r.variable}|${n}`;
+}
+
+/** One rule on one case: not run (with the reason), or our rows and the engine's, each sorted and unique. */
+export function compareCase(rule: CoreRule, dir: string) {
+  const outcome = runRule(rule, readCaseStudy(dir));
+  if (outcome.status === 'not run') return { status: 'not run' as const, reason: outcome.reason };
+  const got = [...new Set(outcome.findings.map((f) => rowKey(f)))].sort();
+  const want = [...new Set(readCaseResults(dir).map((r) => rowKey(r)))].sort();
+  return { status: 'run' as const, got, want, agrees: JSON.stringify(got) === JSON.stringify(want) };
 }

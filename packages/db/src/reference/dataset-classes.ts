@@ -22,8 +22,3 @@ export function sdtmigLibrary(): Map<string, LibraryDataset> {
   }
   return library;
 }
-
-/** SDTMIG dataset code → its class in upper case. */
-export function sdtmigDatasetClasses(): Map<string, string> {
-  return new Map([...sdtmigLibrary()].map(([code, d]) => [code, d.className]));
-}

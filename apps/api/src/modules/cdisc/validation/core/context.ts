@@ -7,6 +7,8 @@ import { NotRunnable } from './not-runnable.ts';
 export class RuleContext {
   /** Operation results: one value for the dataset, or one per row. */
   readonly derived = new Map<string, { perRow: boolean; value: Derived | Derived[] }>();
+  /** The dataset's variable names, asked for on every row of every check. */
+  private readonly names: Set<string>;
 
   constructor(
     readonly dataset: StudyDataset,
@@ -14,7 +16,9 @@ export class RuleContext {
     readonly prefix: string,
     /** The dataset itself when the rows are its metadata (a variable or dataset metadata check). */
     readonly source: StudyDataset = dataset,
-  ) {}
+  ) {
+    this.names = new Set(dataset.variables.map((v) => v.name));
+  }
 
   get size() {
     return this.dataset.rows.length;
@@ -26,7 +30,7 @@ export class RuleContext {
 
   has(name: string): boolean {
     const n = this.resolve(name);
-    return this.derived.has(n) || this.dataset.variables.some((v) => v.name === n);
+    return this.derived.has(n) || this.names.has(n);
   }
 
   /** The value of a variable (or an operation's result) on a row; undefined when it does not exist. */

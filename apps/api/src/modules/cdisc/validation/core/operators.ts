@@ -129,28 +129,33 @@ const notUniqueRelationship: Operator = (check, ctx) => {
 };
 
 /** Within each group, the rows not holding the group's majority value (every row when no single majority). */
+/** The dataset's row indexes grouped by the values of the named variables. */
+function rowsByKey(ctx: RuleContext, names: string[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  ctx.dataset.rows.forEach((_, i) => {
+    const k = keyOf(ctx, names, i);
+    const rows = groups.get(k);
+    if (rows) rows.push(i);
+    else groups.set(k, [i]);
+  });
+  return groups;
+}
+
 const inconsistentAcrossDataset: Operator = (check, ctx) => {
-  const groups = groupNames(ctx, check.value.comparator);
   const re = check.value.regex ? pythonRegex(check.value.regex) : null;
-  const norm = (v: Derived | undefined) => {
+  const normalised = ctx.column(check.value.target).map((v) => {
     const text = asText(v);
     const m = re?.exec(text);
     return m ? (m[1] ?? m[0]) : text;
-  };
-  const byGroup = new Map<string, number[]>();
-  ctx.dataset.rows.forEach((_, i) => {
-    const k = keyOf(ctx, groups, i);
-    if (!byGroup.has(k)) byGroup.set(k, []);
-    byGroup.get(k)!.push(i);
   });
   const out = new Array<boolean>(ctx.size).fill(false);
-  for (const rows of byGroup.values()) {
+  for (const rows of rowsByKey(ctx, groupNames(ctx, check.value.comparator)).values()) {
     const counts = new Map<string, number>();
-    for (const i of rows) counts.set(norm(ctx.value(check.value.target, i)), (counts.get(norm(ctx.value(check.value.target, i))) ?? 0) + 1);
+    for (const i of rows) counts.set(normalised[i]!, (counts.get(normalised[i]!) ?? 0) + 1);
     if (counts.size < 2) continue;
     const top = Math.max(...counts.values());
     const majority = [...counts].filter(([, n]) => n === top);
-    for (const i of rows) out[i] = majority.length > 1 || norm(ctx.value(check.value.target, i)) !== majority[0]![0];
+    for (const i of rows) out[i] = majority.length > 1 || normalised[i] !== majority[0]![0];
   }
   return out;
 };
@@ -167,10 +172,11 @@ const presentOnMultipleRowsWithin: Operator = (check, ctx) => {
 /** True on every row when the column's values (all rows) lack one of the comparator's values. */
 const notContainsAll: Operator = (check, ctx) => {
   const out: boolean[] = [];
+  const column = ctx.column(check.value.target);
   for (let i = 0; i < ctx.size; i++) {
     const wanted = listOf(ctx.comparator(check, i));
-    const t = ctx.value(check.value.target, i);
-    const have = Array.isArray(t) ? t : ctx.column(check.value.target);
+    const t = column[i];
+    const have = Array.isArray(t) ? t : column;
     out.push(wanted.some((w) => !have.some((h) => sameValue(h as Derived, w))));
   }
   return out;
@@ -183,12 +189,6 @@ const hasSameValues: Operator = (check, ctx) => {
 
 /** A group's rows in the order of a variable (dates, numbers or text, ascending; blanks last). */
 function orderedGroups(ctx: RuleContext, groupBy: string[], ordering: string): number[][] {
-  const groups = new Map<string, number[]>();
-  ctx.dataset.rows.forEach((_, i) => {
-    const k = keyOf(ctx, groupBy, i);
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k)!.push(i);
-  });
   const order = (a: number, b: number) => {
     const x = ctx.value(ordering, a);
     const y = ctx.value(ordering, b);
@@ -199,7 +199,7 @@ function orderedGroups(ctx: RuleContext, groupBy: string[], ordering: string): n
     if (m !== null && n !== null) return m - n || a - b;
     return asText(x).localeCompare(asText(y)) || a - b;
   };
-  return [...groups.values()].map((rows) => rows.sort(order));
+  return [...rowsByKey(ctx, groupBy).values()].map((rows) => rows.sort(order));
 }
 
 /** Rows, other than each group's last, whose target is blank (SEENDTC before the subject's last element). */

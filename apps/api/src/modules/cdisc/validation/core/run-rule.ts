@@ -165,11 +165,12 @@ const variableColumns = (d: StudyDataset, i: number) => {
 /** Dataset metadata: one row per dataset. */
 const datasetMetadata = (d: StudyDataset) => metadataRows(d, [datasetColumns(d)]);
 
-/** Variable metadata: one row per variable of the dataset, with its longest value. */
+/** Variable metadata: one row per variable of the dataset, with its longest value (a fold: a spread of every
+ *  row's length would overflow the call stack on a large dataset). */
 const variableMetadata = (d: StudyDataset) =>
   metadataRows(
     d,
-    d.variables.map((v, i) => ({ ...variableColumns(d, i), variable_max_size: Math.max(0, ...d.rows.map((r) => String(r[v.name] ?? '').length)) })),
+    d.variables.map((v, i) => ({ ...variableColumns(d, i), variable_max_size: d.rows.reduce((m, r) => Math.max(m, String(r[v.name] ?? '').length), 0) })),
   );
 
 /** Every value of the dataset pivoted long (one row per record and variable), with the record's number. */
