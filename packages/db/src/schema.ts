@@ -205,6 +205,22 @@ export interface StudyMembershipsTable {
   createdAt: CreatedAt;
   /** Set when the person left the team (or this site); only open memberships grant access. */
   endedAt: Date | null;
+  /** Member of the study's unblinded team (migration 0048): sees arms, lists and kit treatments of a blinded study. */
+  unblinded: Generated<boolean>;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** A study's inclusion or exclusion criterion (migration 0048); audited. */
+export interface StudyEligibilityCriteriaTable {
+  id: Generated<number>;
+  studyId: number;
+  kind: 'inclusion' | 'exclusion';
+  /** Short code shown beside the text, unique in the study (I1, E3). */
+  code: string;
+  text: string;
+  ordinal: number;
+  createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
 }
@@ -1015,6 +1031,7 @@ export interface Database {
   trialElements: TrialElementsTable;
   trialArmElements: TrialArmElementsTable;
   randomizationSchemes: RandomizationSchemesTable;
+  studyEligibilityCriteria: StudyEligibilityCriteriaTable;
   randomizationLists: RandomizationListsTable;
   randomizationListEntries: RandomizationListEntriesTable;
   randomizationSimulations: RandomizationSimulationsTable;

@@ -42,6 +42,7 @@ import * as m0043AuditBulkChain from './0043-audit-bulk-chain.ts';
 import * as m0044ScaleIndexes from './0044-scale-indexes.ts';
 import * as m0046NotificationKeys from './0046-notification-keys.ts';
 import * as m0047RandomizationSchemes from './0047-randomization-schemes.ts';
+import * as m0048EligibilityAndUnblinded from './0048-eligibility-and-unblinded.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0044-scale-indexes': m0044ScaleIndexes,
   '0046-notification-keys': m0046NotificationKeys,
   '0047-randomization-schemes': m0047RandomizationSchemes,
+  '0048-eligibility-and-unblinded': m0048EligibilityAndUnblinded,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -128,4 +130,5 @@ export const AUDITED_TABLES = [
   'api_tokens',
   'randomization_schemes',
   'randomization_simulations',
+  'study_eligibility_criteria',
 ] as const;
