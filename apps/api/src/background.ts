@@ -9,6 +9,7 @@ import { createPgBossQueue } from './jobs/pg-boss-queue.ts';
 import { memoryRunLocks, pgRunLocks } from './jobs/run-locks.ts';
 import { RECLAIM_JOB, reclaimOrphanedRuns, workRunJobs } from './modules/cdisc/run-jobs.ts';
 import { PERIODIC_PASS_JOB, runPeriodicPass } from './modules/dashboard/periodic-pass.ts';
+import { NOTIFICATION_MAIL_JOB, sendNotificationMail } from './modules/notifications/mail.ts';
 
 // Error names only: a job's error message may carry values.
 const logFailure = (logger: Logger | undefined, name: string, err: unknown) =>
@@ -48,5 +49,9 @@ export async function startBackgroundWork({ database, config, files, logger }: B
   await queue.every(PERIODIC_PASS_JOB, config.INSIGHTS_INTERVAL_SECONDS, () =>
     runPeriodicPass(db, (step, err) => logger.error({ step, err: { name: (err as Error).name } }, 'periodic pass step failed')),
   );
+  await queue.every(NOTIFICATION_MAIL_JOB, config.NOTIFICATION_MAIL_SECONDS, async () => {
+    const { failed } = await sendNotificationMail(db, config, (err) => logger.warn({ err: { name: (err as Error)?.name, code: (err as { code?: unknown })?.code } }, 'notification e-mail not sent'));
+    if (failed) logger.warn({ failed }, 'notification e-mails to retry');
+  });
   return queue;
 }

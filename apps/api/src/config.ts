@@ -82,6 +82,8 @@ const configSchema = z.object({
   /** Days after which a password must be changed at log-in (0 = never). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** How often notifications are e-mailed (when SMTP_URL is set), in seconds. */
+  NOTIFICATION_MAIL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   /** How often an idle job worker looks for work (PostgreSQL job queue), in seconds. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** How often runs left 'running' by a process that died are handed to another worker, in seconds. */

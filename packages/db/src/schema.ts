@@ -955,6 +955,10 @@ export interface NotificationsTable {
   link: string;
   createdAt: CreatedAt;
   readAt: Date | null;
+  /** Waits for the mail job (migration 0055); cleared when sent, given up or no mail server is configured. */
+  mailPending: Generated<boolean>;
+  mailAttempts: Generated<number>;
+  mailedAt: Date | null;
 }
 
 export interface AuditEventScopeTable {
