@@ -25,6 +25,9 @@ import { reportFailure } from './http/error-boundary.ts';
 import { trpcHandler } from './http/trpc-handler.ts';
 import { callerFactory } from './rest-caller.ts';
 import { restRoutes } from './rest.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { apiDocsRoutes } from './openapi/docs-page.ts';
+import { APP_VERSION } from './version.ts';
 import { uploadOf, uploadsOf } from './http/uploads.ts';
 import { REQUEST_BODY_LIMIT_BYTES, trpcBodyLimit } from './http/body-limits.ts';
 import { requestId, requestIdOf } from './http/request-id.ts';
@@ -194,6 +197,11 @@ export function createApp({
 
   // Single sign-on (OpenID Connect): browser redirects to and from the provider, so Express, not tRPC.
   app.use('/auth/oidc', oidcRoutes({ db, config, logger, loginThrottle }));
+
+  // The REST paths' description and its reference page are public: integrators read them before they have a token.
+  const openApi = openApiDocument(APP_VERSION);
+  app.get('/api/openapi.json', (_req, res) => void res.set('Cache-Control', 'no-cache').json(openApi));
+  app.use('/api/docs', apiDocsRoutes());
 
   // REST: every path needs a session; unknown paths answer a JSON 404.
   app.use('/api', (_req, res, next) => (res.locals.auth?.user ? next() : void res.status(401).json({ error: 'Please sign in' })));

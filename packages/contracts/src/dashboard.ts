@@ -15,7 +15,14 @@ export const insights = z.object({
 });
 export type Insights = z.infer<typeof insights>;
 
-export const alert = z.object({ type: alertType, message: z.string(), details: z.string() });
+export const alert = z.object({
+  type: alertType,
+  /** What the alert is about, with its figures, so the web can say it in the reader's language. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  message: z.string(),
+  details: z.string(),
+});
 export type Alert = z.infer<typeof alert>;
 
 export const qualityInsights = z.object({

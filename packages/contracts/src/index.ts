@@ -35,3 +35,4 @@ export * from './sso.ts';
 export * from './mfa.ts';
 export * from './teams.ts';
 export * from './randomization.ts';
+export * from './rest-answers.ts';

@@ -70,7 +70,7 @@ export async function latestSnapshot(db: Db) {
 /** The insights for a user who sees `studyIds` (null: every study). */
 export async function getInsights(db: Db, studyIds: number[] | null, cacheSeconds: number): Promise<Insights> {
   const snap = await latestSnapshot(db);
-  if (!snap) return { isStatic: true, ...DEFAULT_INSIGHTS };
+  if (!snap) return { isStatic: true, performanceImprovement: DEFAULT_INSIGHTS.performanceImprovement, optimizationOpportunities: DEFAULT_INSIGHTS.optimizationOpportunities };
   const figures =
     studyIds === null
       ? snap
