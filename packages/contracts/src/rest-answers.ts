@@ -133,7 +133,23 @@ export const restCodingSuggestion = z.object({
   code: z.string().nullable(),
   system: z.string(),
   dictionary: z.unknown(),
-  candidates: z.array(z.looseObject({ llt: z.unknown(), pt: z.unknown(), soc: z.unknown(), score: z.number() })),
+  candidates: z.array(
+    z.object({
+      lltCode: z.string(),
+      lltName: z.string(),
+      ptCode: z.string(),
+      ptName: z.string(),
+      hltCode: z.string().nullable(),
+      hltName: z.string().nullable(),
+      hlgtCode: z.string().nullable(),
+      hlgtName: z.string().nullable(),
+      socCode: z.string().nullable(),
+      socName: z.string(),
+      isCurrent: z.boolean(),
+      score: z.number(),
+      reasons: z.array(z.string()),
+    }),
+  ),
 });
 
 export const restSdtmRun = z.looseObject({ runId: int, status: z.string(), progress: z.number() });
