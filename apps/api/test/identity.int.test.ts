@@ -1,14 +1,13 @@
 // Identity administration against a real database: the first administrator on an empty database,
 // invitations and password links, user administration with its refusals, and personal API tokens on
 // the REST paths.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { sql } from '@ctp/db';
 import { formDefinition } from '@ctp/contracts';
 import { createTestDatabase, TEST_PASSWORD, type TestDatabase } from './support/db.ts';
 import { callerAs, demoEmail, startServer, TestClient, testConfig, type TestServer } from './support/app.ts';
 import { rejects } from './support/procedures.ts';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './support/smtp.ts';
 import { issueSetupLinkIfNeeded } from '../src/modules/auth/setup.ts';
 
 const tokenOf = (path: string) => new URL(path, 'http://x').searchParams.get('token')!;
@@ -368,31 +367,19 @@ describe('password policy from configuration', () => {
 describe('links by e-mail (SMTP_URL), received by a real SMTP server', () => {
   let t: TestDatabase;
   let server: TestServer;
-  let smtp: SMTPServer;
-  const received: { to: string[]; body: string }[] = [];
+  let smtp: SmtpReceiver;
+  let received: ReceivedMail[];
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        let body = '';
-        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpReceiver();
+    received = smtp.received;
     t = await createTestDatabase({ seed: true });
-    config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://trials.hospital.example' });
+    config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://trials.hospital.example' });
     server = await startServer(t.database, config);
   });
   afterAll(async () => {
     await server.close();
     await t.cleanup();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   /** The link in the last message to this address (the body decoded from quoted-printable, as a mail reader would). */

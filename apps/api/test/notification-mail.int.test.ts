@@ -2,22 +2,21 @@
 // is sent once to its recipient with its title and link and never its body; a second pass sends nothing;
 // a failed attempt is retried later and given up after the last attempt; deactivated recipients and a
 // platform without a mail server clear the flag without sending; and old rows are never pending.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { sql, withActor } from '@ctp/db';
 import { keyedMessage } from '@ctp/contracts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { testConfig } from './support/app.ts';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './support/smtp.ts';
 import { notifyUser } from '../src/modules/notifications/notify.ts';
 import { MAIL_ATTEMPTS, sendNotificationMail } from '../src/modules/notifications/mail.ts';
 
 const CONFIDENTIAL = 'Haemoglobin 7.1 g/dL on day 8';
 
 let t: TestDatabase;
-let smtp: SMTPServer;
+let smtp: SmtpReceiver;
 let smtpUrl: string;
-let received: { to: string[]; body: string }[] = [];
+let received: ReceivedMail[];
 let users: { id: number; email: string }[];
 
 async function notify(userId: number, code: string): Promise<number> {
@@ -34,20 +33,9 @@ const stateOf = (id: number) =>
   t.database.db.selectFrom('notifications').select(['mailPending', 'mailAttempts', 'mailedAt']).where('id', '=', id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let body = '';
-      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpReceiver();
+  smtpUrl = smtp.url;
+  received = smtp.received;
   t = await createTestDatabase({ seed: true });
   users = await t.database.db.selectFrom('users').select(['id', 'email']).where('isActive', '=', true).orderBy('id').limit(3).execute();
   // Whatever the demo load produced is not this test's business.
@@ -56,11 +44,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.cleanup();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => {
-  received = [];
+  received.length = 0;
 });
 
 describe('notification e-mails', () => {
