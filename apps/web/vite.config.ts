@@ -3,9 +3,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-/** Kept in step with CORE_NAMESPACES and ACCOUNT_NAMESPACES in src/lib/i18n.ts. */
+/** Kept in step with CORE_NAMESPACES, ACCOUNT_NAMESPACES and ON_DEMAND_NAMESPACES in src/lib/i18n.ts. */
 const CORE_NAMESPACES = ['landing', 'not-found'];
 const ACCOUNT_NAMESPACES = ['common', 'account'];
+const ON_DEMAND_NAMESPACES = ['randomization', 'usdm', 'dataout', 'core'];
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -39,6 +40,7 @@ export default defineConfig({
           const [, lang, ns] = locale;
           if (CORE_NAMESPACES.includes(ns!)) return `locale-${lang}-core`;
           if (ns === 'validation') return `locale-${lang}-validation`;
+          if (ON_DEMAND_NAMESPACES.includes(ns!)) return `locale-${lang}-${ns}`;
           return ACCOUNT_NAMESPACES.includes(ns!) ? `locale-${lang}-account` : `locale-${lang}`;
         },
       },

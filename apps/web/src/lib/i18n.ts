@@ -2,7 +2,9 @@
 // strings by adding files, not by editing this one. Only the active language (and English, the
 // fallback) is downloaded: first what the landing page reads (CORE_NAMESPACES, one chunk per language,
 // see vite.config.ts), then the log-in page's (ACCOUNT_NAMESPACES), then, when a screen behind the
-// log-in or another public form opens (routes.tsx awaits loadNamespaces), the rest of that language.
+// log-in or another public form opens (routes.tsx awaits loadNamespaces), the rest of that language,
+// except the strings of screens few users open (ON_DEMAND_NAMESPACES): each is a chunk of its own,
+// fetched by i18next's backend when a component first asks for it (useTranslation suspends meanwhile).
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageCode } from '@ctp/contracts';
@@ -16,6 +18,11 @@ export const CORE_NAMESPACES = ['landing', 'not-found'] as const;
  *  statuses, the shell's words) comes here, since the landing page reads none of it. `validation`
  *  (the messages of refused input) is a chunk of its own, fetched with the first message. */
 export const ACCOUNT_NAMESPACES = ['common', 'account'] as const;
+/** Namespaces outside the bulk chunk: a feature's strings that the dashboard and most screens never read,
+ *  so that adding a feature does not grow what every signed-in page downloads. A component reading one
+ *  must sit under a Suspense boundary (the shell has one around every screen). */
+export const ON_DEMAND_NAMESPACES = ['randomization', 'usdm', 'dataout', 'core'] as const;
+const onDemand: ReadonlySet<string> = new Set(ON_DEMAND_NAMESPACES);
 // Kept in step with vite.config.ts's manualChunks.
 
 const allFiles: Loaders = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
@@ -42,7 +49,8 @@ async function fetchLanguage(lang: string) {
   const jobs: Promise<Loaded>[] = [];
   for (const [file, load] of Object.entries(allFiles)) {
     const key = parse(file);
-    if (!key || !langs.includes(key.lang) || (wanted !== 'all' && !wanted.has(key.ns))) continue;
+    if (!key || !langs.includes(key.lang)) continue;
+    if (wanted === 'all' ? onDemand.has(key.ns) : !wanted.has(key.ns)) continue;
     const id = `${key.lang}:${key.ns}`;
     let job = fetched.get(id);
     if (!job) {
@@ -61,6 +69,21 @@ function addAll(loaded: Loaded[]) {
   }
 }
 
+/** i18next's backend for the on-demand namespaces (also refetched in the new language on a switch); the
+ *  others are added by the route loaders, so for them it answers "nothing to add". */
+const onDemandBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(lang: string, ns: string, callback: (err: unknown, data: Bundle | null) => void) {
+    const load = onDemand.has(ns) ? allFiles[`../locales/${lang}/${ns}.json`] : undefined;
+    if (!load) return callback(null, null);
+    load().then(
+      (bundle) => callback(null, bundle),
+      (err: unknown) => callback(err, null),
+    );
+  },
+};
+
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
 const browser = typeof navigator !== 'undefined' ? navigator.language.slice(0, 2) : 'en';
 const initial = stored && supported.includes(stored) ? stored : supported.includes(browser) ? browser : 'en';
@@ -69,9 +92,11 @@ const initial = stored && supported.includes(stored) ? stored : supported.includ
 export const i18nReady: Promise<unknown> = fetchLanguage(initial).then(async (loaded) => {
   const resources: Record<string, Record<string, Bundle>> = {};
   for (const { lang, ns, bundle } of loaded) (resources[lang] ??= {})[ns] = bundle;
-  await i18n.use(initReactI18next).init({
+  await i18n.use(initReactI18next).use(onDemandBackend).init({
     resources,
     partialBundledLanguages: true,
+    // Nothing to fetch at start: the loaders above bring what a page reads; the backend only the rest.
+    ns: [],
     lng: initial,
     fallbackLng: 'en',
     defaultNS: 'common',

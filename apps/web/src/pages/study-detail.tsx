@@ -1,5 +1,6 @@
 // Study detail (spec section 2): header, AI Study Insights, tabs Overview / Enrollment / Sites / Forms,
 // side cards Quick Stats, Quick Actions and Recent Activity; 'Study Not Found' for an unknown id.
+import { Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
@@ -130,7 +131,9 @@ export default function StudyDetailPage() {
             </TabsContent>
             {canRandomize && (
               <TabsContent value="randomization">
-                <RandomizationTab studyId={s.id} />
+                <Suspense fallback={<div className="h-40" aria-busy="true" />}>
+                  <RandomizationTab studyId={s.id} />
+                </Suspense>
               </TabsContent>
             )}
           </Tabs>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Sidebar } from './sidebar';
@@ -28,7 +28,10 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
         <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 pb-24 focus-visible:outline-none lg:p-6 lg:pb-6">
-          <Outlet />
+          {/* A screen whose strings are fetched on first use (ON_DEMAND_NAMESPACES) waits here. */}
+          <Suspense fallback={<div className="h-40" aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <MobileBar />
