@@ -9,9 +9,9 @@ import { loginAs } from './support/auth';
 
 const KB = 1024;
 // The issue's goal is 150 KB for / and /login and 350 KB for /dashboard; the budgets hold the goals
-// (README, "Serving"): / at 149.6 KB (the language menu's Radix dropdown loads on first use, the shell's
+// (README, "Serving"): / at 149.9 KB (the language menu's Radix dropdown loads on first use, the shell's
 // `common` strings come with the log-in page; what is left is react-dom, react-router, i18next and
-// tailwind-merge, counted file by file), /login at 149.3 KB (no zod, no form library, no tRPC or React
+// tailwind-merge, counted file by file), /login at 149.6 KB (no zod, no form library, no tRPC or React
 // Query: plain fetches, lib/public-api.ts; the refusal messages load with the first one). Lower them as
 // the pages get lighter, never raise.
 const GOAL = { landing: 150 * KB, login: 150 * KB, dashboard: 350 * KB };

@@ -6,7 +6,22 @@ import tailwindcss from '@tailwindcss/vite';
 /** Kept in step with CORE_NAMESPACES, ACCOUNT_NAMESPACES and ON_DEMAND_NAMESPACES in src/lib/i18n.ts. */
 const CORE_NAMESPACES = ['landing', 'not-found'];
 const ACCOUNT_NAMESPACES = ['common', 'account'];
-const ON_DEMAND_NAMESPACES = ['randomization', 'usdm', 'dataout', 'core'];
+const ON_DEMAND_NAMESPACES = [
+  'randomization',
+  'usdm',
+  'dataout',
+  'core',
+  'forms-builder',
+  'analytics',
+  'ertms',
+  'ctms',
+  'cdisc',
+  'define',
+  'sdtm',
+  'standardsImport',
+  'compliance',
+  'coding',
+];
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -23,7 +38,8 @@ export default defineConfig({
     // listing their dependencies cost the entry chunk, which every page loads, about 0.5 KB.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (filename, deps) => (/\/locale-[a-z]{2}(-[a-z]+)?-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) =>
+        /\/locale-[a-z]{2}(-[a-z]+)?-[\w-]+\.js$/.test(filename) ? [] : deps,
     },
     rolldownOptions: {
       // @ctp/contracts is one index over every schema: only the modules a chunk uses (e.g. the
@@ -40,7 +56,7 @@ export default defineConfig({
           const [, lang, ns] = locale;
           if (CORE_NAMESPACES.includes(ns!)) return `locale-${lang}-core`;
           if (ns === 'validation') return `locale-${lang}-validation`;
-          if (ON_DEMAND_NAMESPACES.includes(ns!)) return `locale-${lang}-${ns}`;
+          if (ON_DEMAND_NAMESPACES.includes(ns!)) return `locale-${lang}-screens`;
           return ACCOUNT_NAMESPACES.includes(ns!) ? `locale-${lang}-account` : `locale-${lang}`;
         },
       },

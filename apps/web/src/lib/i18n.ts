@@ -21,7 +21,22 @@ export const ACCOUNT_NAMESPACES = ['common', 'account'] as const;
 /** Namespaces outside the bulk chunk: a feature's strings that the dashboard and most screens never read,
  *  so that adding a feature does not grow what every signed-in page downloads. A component reading one
  *  must sit under a Suspense boundary (the shell has one around every screen). */
-export const ON_DEMAND_NAMESPACES = ['randomization', 'usdm', 'dataout', 'core'] as const;
+export const ON_DEMAND_NAMESPACES = [
+  'randomization',
+  'usdm',
+  'dataout',
+  'core',
+  'forms-builder',
+  'analytics',
+  'ertms',
+  'ctms',
+  'cdisc',
+  'define',
+  'sdtm',
+  'standardsImport',
+  'compliance',
+  'coding',
+] as const;
 const onDemand: ReadonlySet<string> = new Set(ON_DEMAND_NAMESPACES);
 // Kept in step with vite.config.ts's manualChunks.
 
@@ -92,17 +107,20 @@ const initial = stored && supported.includes(stored) ? stored : supported.includ
 export const i18nReady: Promise<unknown> = fetchLanguage(initial).then(async (loaded) => {
   const resources: Record<string, Record<string, Bundle>> = {};
   for (const { lang, ns, bundle } of loaded) (resources[lang] ??= {})[ns] = bundle;
-  await i18n.use(initReactI18next).use(onDemandBackend).init({
-    resources,
-    partialBundledLanguages: true,
-    // Nothing to fetch at start: the loaders above bring what a page reads; the backend only the rest.
-    ns: [],
-    lng: initial,
-    fallbackLng: 'en',
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18n
+    .use(initReactI18next)
+    .use(onDemandBackend)
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      // Nothing to fetch at start: the loaders above bring what a page reads; the backend only the rest.
+      ns: [],
+      lng: initial,
+      fallbackLng: 'en',
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 });
 
