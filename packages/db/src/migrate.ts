@@ -2,7 +2,10 @@ import { Migrator, type MigrationResultSet } from 'kysely';
 import type { Db } from './connect.ts';
 import { migrations } from './migrations/index.ts';
 
-const migratorOf = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+// Unordered: migrations built in parallel land in any order (0055 landed before 0049-0054), so a database
+// that already ran a later-numbered one still takes an earlier-numbered one that arrives after it. Each
+// migration touches only its own tables or adds to others, never depends on a higher number.
+const migratorOf = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
 
 /**
  * Runs every pending migration; throws with the failing migration's name if one fails. On PostgreSQL,
