@@ -10,6 +10,7 @@ import { memoryRunLocks, pgRunLocks } from './jobs/run-locks.ts';
 import { RECLAIM_JOB, reclaimOrphanedRuns, workRunJobs } from './modules/cdisc/run-jobs.ts';
 import { PERIODIC_PASS_JOB, runPeriodicPass } from './modules/dashboard/periodic-pass.ts';
 import { NOTIFICATION_MAIL_JOB, sendNotificationMail } from './modules/notifications/mail.ts';
+import { WEBHOOK_DELIVERY_JOB, deliverWebhooks } from './modules/webhooks/deliver.ts';
 
 // Error names only: a job's error message may carry values.
 const logFailure = (logger: Logger | undefined, name: string, err: unknown) =>
@@ -52,6 +53,10 @@ export async function startBackgroundWork({ database, config, files, logger }: B
   await queue.every(NOTIFICATION_MAIL_JOB, config.NOTIFICATION_MAIL_SECONDS, async () => {
     const { failed } = await sendNotificationMail(db, config, (err) => logger.warn({ err: { name: (err as Error)?.name, code: (err as { code?: unknown })?.code } }, 'notification e-mail not sent'));
     if (failed) logger.warn({ failed }, 'notification e-mails to retry');
+  });
+  await queue.every(WEBHOOK_DELIVERY_JOB, config.WEBHOOK_DELIVERY_SECONDS, async () => {
+    const { retrying, failed } = await deliverWebhooks(db);
+    if (retrying || failed) logger.warn({ retrying, failed }, 'webhook deliveries not accepted');
   });
   return queue;
 }

@@ -84,6 +84,8 @@ const configSchema = z.object({
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** How often notifications are e-mailed (when SMTP_URL is set), in seconds. */
   NOTIFICATION_MAIL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  /** How often due webhook deliveries are sent, in seconds. */
+  WEBHOOK_DELIVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** How often an idle job worker looks for work (PostgreSQL job queue), in seconds. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** How often runs left 'running' by a process that died are handed to another worker, in seconds. */

@@ -9,6 +9,7 @@ import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
 import { designRouter } from './modules/design/router.ts';
 import { randomizationRouter } from './modules/randomization/router.ts';
+import { webhooksRouter } from './modules/webhooks/router.ts';
 import { sitesRouter } from './modules/sites/router.ts';
 import { patientsRouter } from './modules/patients/router.ts';
 import { formsRouter } from './modules/forms/router.ts';
@@ -41,6 +42,7 @@ export const appRouter = router({
   trials: trialsRouter,
   design: designRouter,
   randomization: randomizationRouter,
+  webhooks: webhooksRouter,
   sites: sitesRouter,
   patients: patientsRouter,
   forms: formsRouter,

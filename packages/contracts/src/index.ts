@@ -35,4 +35,5 @@ export * from './sso.ts';
 export * from './mfa.ts';
 export * from './teams.ts';
 export * from './randomization.ts';
+export * from './webhooks.ts';
 export * from './rest-answers.ts';

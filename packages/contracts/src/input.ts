@@ -22,8 +22,10 @@ export const TEXT_LIMITS = {
   text: 5000,
   /** A reason for change. */
   reason: 500,
-  /** A password (hashed, never stored). */
+  /** A password (hashed, never stored), a webhook's signing secret. */
   secret: 256,
+  /** An address (a webhook endpoint's URL). */
+  url: 2000,
 } as const;
 export type TextKind = keyof typeof TEXT_LIMITS;
 

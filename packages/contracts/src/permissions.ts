@@ -82,6 +82,8 @@ export const PERMISSIONS = {
   /** Import a newer SDTMIG or CDASHIG from its CDISC Library XML export. */
   'cdisc.import': ['admin', 'data-manager'],
   'user.manage': ['admin'],
+  /** Webhook endpoints: register, change, read their deliveries, replay one. */
+  'webhook.manage': ['admin'],
   /** A study's team: add people with a study role (and sites), change, remove. */
   'team.manage': ['admin', 'study-manager'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1056,6 +1056,52 @@ export interface Database {
   submissionSteps: SubmissionStepsTable;
   auditEvents: AuditEventsTable;
   insightSnapshots: InsightSnapshotsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookSecrets: WebhookSecretsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+}
+
+/** An administrator's webhook endpoint (migration 0053); audited. Its secret is in webhook_secrets. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  events: ColumnType<string[], string[], string[]>;
+  studyId: number | null;
+  active: Generated<boolean>;
+  createdBy: number;
+  secretSetAt: Timestamp;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** The HMAC secret of an endpoint, kept out of the audit trail (migration 0053). */
+export interface WebhookSecretsTable {
+  endpointId: number;
+  secret: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint, written by the outbox trigger (migration 0053); not audited. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpointId: number;
+  event: string;
+  studyId: number | null;
+  recordKey: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  lastAttemptAt: Date | null;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  replayOf: number | null;
+  createdAt: CreatedAt;
+  deliveredAt: Date | null;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,6 +3,8 @@
 // its key is the plural ("other") form.
 export const ACCOUNT_MESSAGES = {
   userNotFound: 'User not found',
+  webhookNotFound: 'Webhook endpoint not found',
+  webhookDeliveryNotFound: 'Webhook delivery not found',
   chooseTeamSites: 'Choose sites that take part in this study',
   deactivatedNotOnTeam: 'This account is deactivated: reactivate it before adding it to a team',
   alreadyOnTeam: 'This person is already on the team: change their role or sites instead',
