@@ -11,6 +11,7 @@ const ON_DEMAND_NAMESPACES = [
   'usdm',
   'dataout',
   'core',
+  'webhooks',
   'forms-builder',
   'analytics',
   'ertms',

@@ -86,6 +86,7 @@ export const router = createBrowserRouter([
           { path: '/profile', lazy: page(() => import('@/pages/profile')) },
           { path: '/admin/users', lazy: page(() => import('@/pages/admin-users')) },
           { path: '/admin/users/:id', lazy: page(() => import('@/pages/admin-user-detail')) },
+          { path: '/admin/webhooks', lazy: page(() => import('@/pages/admin-webhooks')) },
         ],
       },
     ],

@@ -59,6 +59,8 @@ export const updateWebhookInput = z.object({
   active: z.boolean(),
 });
 export type UpdateWebhookInput = z.infer<typeof updateWebhookInput>;
+/** The edit form's fields: an empty secret keeps the current one. */
+export const editWebhookForm = updateWebhookInput.omit({ id: true, version: true }).extend({ secret: z.union([z.literal(''), webhookSecret]).optional() });
 
 export const webhookDeliveriesInput = z.object({
   endpointId: id,

@@ -26,6 +26,7 @@ export const ON_DEMAND_NAMESPACES = [
   'usdm',
   'dataout',
   'core',
+  'webhooks',
   'forms-builder',
   'analytics',
   'ertms',

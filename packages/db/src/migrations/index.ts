@@ -135,4 +135,5 @@ export const AUDITED_TABLES = [
   'randomization_schemes',
   'randomization_simulations',
   'study_eligibility_criteria',
+  'webhook_endpoints',
 ] as const;

@@ -1,6 +1,6 @@
 import {
   LayoutDashboard, FlaskConical, Building2, Users, ListChecks, MessageSquareWarning, FileText, Keyboard,
-  Database, Activity, BarChart3, ShieldCheck, FolderArchive, Send, Briefcase, Home, UserCog,
+  Database, Activity, BarChart3, ShieldCheck, FolderArchive, Send, Briefcase, Home, UserCog, Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import { can, type Permission, type Role } from '@ctp/contracts';
@@ -52,7 +52,10 @@ export const NAV_GROUPS: NavGroup[] = [
     { to: '/ertms', label: 'nav.ertms', icon: Send },
     { to: '/ctms', label: 'nav.ctms', icon: Briefcase, alsoActiveUnder: ['/trials'] },
   ] },
-  { label: 'nav.groups.administration', permission: 'user.manage', items: [{ to: '/admin/users', label: 'nav.users', icon: UserCog }] },
+  { label: 'nav.groups.administration', permission: 'user.manage', items: [
+    { to: '/admin/users', label: 'nav.users', icon: UserCog },
+    { to: '/admin/webhooks', label: 'nav.webhooks', icon: Webhook },
+  ] },
 ];
 
 /** The groups this role sees. */
