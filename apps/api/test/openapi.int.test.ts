@@ -124,3 +124,40 @@ describe.each(['admin', 'data-manager'])('answers conform to the document as %s'
     await conforms(signedOut, '/studies');
   });
 });
+
+describe('the integrators’ REST paths', () => {
+  const login = async (role: string) => {
+    const c = new TestClient(server.url);
+    expect((await c.login(demoEmail(role))).status).toBe(200);
+    return c;
+  };
+
+  it('read a subject’s casebook, and raise, answer and close a query over REST', async () => {
+    const [dm, coordinator] = await Promise.all([login('data-manager'), login('coordinator')]);
+    const [subject] = await coordinator.getJson('/api/patients?status=enrolled&limit=1');
+    const casebook = await conforms(await coordinator.request(`/api/patients/${subject.id}/casebook`), '/patients/{id}/casebook');
+    expect(JSON.stringify(casebook)).toContain(subject.subjectId ?? subject.subjectCode ?? String(subject.id));
+    expect((await coordinator.request('/api/patients/99999999/casebook')).status).toBe(404);
+
+    const raised = await dm.request('/api/queries', { method: 'POST', json: { patientId: subject.id, type: 'clarification', description: 'Please confirm the visit date over REST' } });
+    expect(raised.status).toBe(201);
+    const query = await conforms(raised, '/queries', 'post');
+    const bad = await dm.request('/api/queries', { method: 'POST', json: { patientId: subject.id, type: 'clarification', description: '' } });
+    expect(bad.status).toBe(400);
+    await conforms(bad, '/queries', 'post');
+
+    const answered = await coordinator.request(`/api/queries/${query.id}/respond`, { method: 'POST', json: { version: query.version, body: 'Confirmed against the source' } });
+    expect(answered.status).toBe(200);
+    const after = await conforms(answered, '/queries/{id}/respond', 'post');
+    expect(after).toMatchObject({ id: query.id, status: 'answered' });
+    // The version read before the answer is stale now.
+    const stale = await dm.request(`/api/queries/${query.id}/close`, { method: 'POST', json: { version: query.version, body: 'Resolved' } });
+    expect(stale.status).toBe(409);
+    await conforms(stale, '/queries/{id}/close', 'post');
+    // Site staff answer queries; they do not close one a data manager raised.
+    expect((await coordinator.request(`/api/queries/${query.id}/close`, { method: 'POST', json: { version: after.version, body: 'Resolved' } })).status).toBe(403);
+    const closed = await dm.request(`/api/queries/${query.id}/close`, { method: 'POST', json: { version: after.version, body: 'Resolved with the site' } });
+    expect(closed.status).toBe(200);
+    expect(await conforms(closed, '/queries/{id}/close', 'post')).toMatchObject({ status: 'closed' });
+  });
+});

@@ -17,7 +17,9 @@ import {
   patientListInput,
   protocolAnalysis,
   qualityInsights,
+  queryCreateInput,
   queryListInput,
+  queryRespondInput,
   restAuditEntry,
   restCodingSuggestion,
   restDocument,
@@ -39,6 +41,7 @@ import {
   CDISC_STANDARD_UPLOAD_FIELD,
 } from '@ctp/contracts';
 import { TOTAL_COUNT, type RestOperation } from './operation.ts';
+import { QUERY_STEPS } from '../modules/queries/rest.ts';
 
 const byId = z.object({ id });
 const runId = z.object({ runId: id });
@@ -69,7 +72,39 @@ export const REST_OPERATIONS: RestOperation[] = [
     ok: { status: 201, description: 'The saved entry', schema: record },
     refusals: [400, 403, 404, 409],
   },
+  {
+    method: 'get',
+    path: '/patients/{id}/casebook',
+    tag: 'Subjects',
+    summary: 'A subject’s visits and form entries',
+    description: 'The casebook: each visit with its form entries (values as entered, states: submitted, SDV, frozen, locked), their open queries and signatures. Arms of a blinded study are left out for blinded readers.',
+    params: byId,
+    ok: { status: 200, description: 'The casebook', schema: record },
+    refusals: [400, 403, 404],
+  },
   // Queries and audit trail
+  {
+    method: 'post',
+    path: '/queries',
+    tag: 'Queries',
+    summary: 'Raise a query on a subject or one of its form entries',
+    json: queryCreateInput,
+    ok: { status: 201, description: 'The new query (its id, code and record version)', schema: z.object({ id, code: z.string(), version: z.number().int() }) },
+    refusals: [400, 403, 404],
+  },
+  ...QUERY_STEPS.map(
+    (step): RestOperation => ({
+      method: 'post',
+      path: `/queries/{id}/${step}`,
+      tag: 'Queries',
+      summary: { respond: 'Answer a query', close: 'Close a query with a resolution note', reopen: 'Re-open a query', cancel: 'Cancel a query' }[step],
+      description: 'Send the query’s record version read last: a query changed meanwhile answers 409. Who may take the step is the same as on screen (site staff answer; the person who raised it or a data manager closes, re-opens or cancels).',
+      params: byId,
+      json: queryRespondInput.omit({ id: true }),
+      ok: { status: 200, description: 'The query’s new status and record version', schema: z.object({ id, status: z.string(), version: z.number().int() }) },
+      refusals: [400, 403, 404, 409],
+    }),
+  ),
   {
     method: 'get',
     path: '/queries',

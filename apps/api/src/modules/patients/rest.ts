@@ -2,6 +2,7 @@
 // studyCode and studyTitle), total in X-Total-Count. Optional query parameters: studyId, siteId,
 // status, search, limit (capped), offset.
 // GET /api/patients/export.csv: the same filters, the whole filtered list as a CSV attachment.
+// GET /api/patients/{id}/casebook: the subject's visits and form entries.
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { patientListInput, patientFilterInput } from '@ctp/contracts';
@@ -16,6 +17,11 @@ export function patientsRest(caller: CallerFor) {
     const input = listQuery(req.query, FILTERS) as z.input<typeof patientListInput>;
     const page = await caller(req, res).patients.list(input);
     res.set('X-Total-Count', String(page.total)).json(page.items);
+  });
+  // A subject's visits with their form entries (values, states, queries, signatures): what an integrator
+  // reads to follow one subject, the casebook screen's own answer.
+  r.get('/patients/:id/casebook', async (req, res) => {
+    res.json(await caller(req, res).casebook.view({ patientId: req.params.id as never }));
   });
   r.get('/patients/export.csv', async (req, res) => {
     const input = listQuery(req.query, FILTERS, false) as z.input<typeof patientFilterInput>;

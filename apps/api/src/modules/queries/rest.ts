@@ -1,11 +1,17 @@
 // GET /api/queries (spec section 7): the spec's Query fields with the spec's values (status open,
 // in_progress, resolved; type range_check, missing_data, consistency_check: an API contract), plus the
 // stored `lifecycle` and `kind` every screen shows; newest first, total in X-Total-Count. Query parameters: studyId, patientId, priority, search, live, limit (capped), offset.
+// For integrators (issue 33): POST /api/queries raises a query on a subject (or one of its form entries);
+// POST /api/queries/{id}/{respond|close|reopen|cancel} takes one step of its life, with the record
+// version read last ({version, body}); the same procedures, roles and refusals as the screens.
 import { Router } from 'express';
 import { REST_QUERY_STATUS, REST_QUERY_TYPE, type queryListInput } from '@ctp/contracts';
 import type { z } from 'zod';
 import type { CallerFor } from '../../rest-caller.ts';
 import { listQuery } from '../sites/rest-query.ts';
+
+/** The query steps a REST client may take, by path segment. */
+export const QUERY_STEPS = ['respond', 'close', 'reopen', 'cancel'] as const;
 
 export function queriesRest(caller: CallerFor) {
   const r = Router();
@@ -36,5 +42,16 @@ export function queriesRest(caller: CallerFor) {
       })),
     );
   });
+  r.post('/queries', async (req, res) => {
+    const created = await caller(req, res).queries.create(req.body);
+    res.status(201).json(created);
+  });
+  for (const step of QUERY_STEPS) {
+    r.post(`/queries/:id/${step}`, async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const row = await caller(req, res).queries[step]({ ...body, id: req.params.id } as never);
+      res.json(row);
+    });
+  }
   return r;
 }
