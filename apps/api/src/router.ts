@@ -10,6 +10,7 @@ import { trialsRouter } from './modules/trials/router.ts';
 import { designRouter } from './modules/design/router.ts';
 import { randomizationRouter } from './modules/randomization/router.ts';
 import { webhooksRouter } from './modules/webhooks/router.ts';
+import { dataImportRouter } from './modules/data-import/router.ts';
 import { sitesRouter } from './modules/sites/router.ts';
 import { patientsRouter } from './modules/patients/router.ts';
 import { formsRouter } from './modules/forms/router.ts';
@@ -43,6 +44,7 @@ export const appRouter = router({
   design: designRouter,
   randomization: randomizationRouter,
   webhooks: webhooksRouter,
+  dataImport: dataImportRouter,
   sites: sitesRouter,
   patients: patientsRouter,
   forms: formsRouter,

@@ -36,4 +36,5 @@ export * from './mfa.ts';
 export * from './teams.ts';
 export * from './randomization.ts';
 export * from './webhooks.ts';
+export * from './data-import.ts';
 export * from './rest-answers.ts';

@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   'query.close': ['admin', 'data-manager', 'monitor'],
   'data.verify': ['admin', 'monitor'],
   'data.lock': ['admin', 'data-manager'],
+  /** Load a file of clinical data from another system into a study (dry run, then import). */
+  'data.import': ['admin', 'data-manager'],
   'casebook.sign': ['investigator'],
   'audit.read': ['admin', 'data-manager', 'study-manager', 'monitor'],
   'report.export': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],

@@ -396,6 +396,8 @@ export interface FormSubmissionsTable {
   submittedAt: Date | null;
   submittedBy: number | null;
   createdBy: number;
+  /** The data import that wrote or last changed it (migration 0054). */
+  importId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
@@ -1059,6 +1061,26 @@ export interface Database {
   webhookEndpoints: WebhookEndpointsTable;
   webhookSecrets: WebhookSecretsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  dataImports: DataImportsTable;
+}
+
+/** A data import into a study (migration 0054); audited. */
+export interface DataImportsTable {
+  id: Generated<number>;
+  studyId: number;
+  format: 'odm' | 'redcap-csv';
+  fileName: string;
+  sha256: string;
+  createdEntries: Generated<number>;
+  changedEntries: Generated<number>;
+  unchangedEntries: Generated<number>;
+  refusedEntries: Generated<number>;
+  report: ColumnType<unknown, string, string>;
+  importedBy: number;
+  reason: string;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
 }
 
 /** An administrator's webhook endpoint (migration 0053); audited. Its secret is in webhook_secrets. */

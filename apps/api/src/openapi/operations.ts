@@ -39,6 +39,8 @@ import {
   patientSummary,
   PROTOCOL_UPLOAD_FIELD,
   CDISC_STANDARD_UPLOAD_FIELD,
+  DATA_IMPORT_FIELD,
+  DATA_IMPORT_MODES,
 } from '@ctp/contracts';
 import { TOTAL_COUNT, type RestOperation } from './operation.ts';
 import { QUERY_STEPS } from '../modules/queries/rest.ts';
@@ -163,6 +165,21 @@ export const REST_OPERATIONS: RestOperation[] = [
     query: submissionListInput.extend({ overdue: z.enum(['true']).optional().describe('Only those past their due date') }),
     ok: { status: 200, description: 'A page of submissions', schema: z.array(restSubmission), headers: TOTAL_COUNT },
     refusals: [400, 403],
+  },
+  {
+    method: 'post',
+    path: '/studies/{id}/import-data',
+    tag: 'Forms',
+    summary: 'Import clinical data (ODM 1.3.2 ClinicalData or a REDCap flat CSV): a dry run, then the import',
+    description:
+      'Each entry is mapped to a subject (subject code), a visit (code, name, StudyEventOID or REDCap event name) and a form, and written as data entry writes it (validation, edit checks, automatic queries). The dry run reports what the import would create, change, leave unchanged or refuse (with the reasons) and writes nothing; the import does the same in one audited transaction with the reason, each entry marked with the import (and the file’s sha256).',
+    params: byId,
+    multipart: {
+      file: { name: DATA_IMPORT_FIELD, description: 'The data file: ODM XML or REDCap CSV' },
+      fields: z.object({ mode: z.enum(DATA_IMPORT_MODES), reason: z.string().optional().describe('Required to import') }),
+    },
+    ok: { status: 200, description: 'The report: counts by outcome, and each row with its outcome and reasons', schema: record },
+    refusals: [400, 403, 404, 413],
   },
   // Assistance
   {

@@ -3,6 +3,8 @@
 // its key is the plural ("other") form.
 export const RECORD_MESSAGES = {
   visitNotFound: 'Visit not found',
+  importFileMissing: 'Send the file to import in the field file',
+  importWrongStudy: 'The file is for study {{oid}}, not {{code}}',
   submissionNotFound: 'Submission not found',
   subjectNotInFormStudy: "Subject not found in this form's study",
   visitDateFuture: 'The visit date cannot be in the future',

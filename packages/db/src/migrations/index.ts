@@ -44,6 +44,7 @@ import * as m0046NotificationKeys from './0046-notification-keys.ts';
 import * as m0047RandomizationSchemes from './0047-randomization-schemes.ts';
 import * as m0048EligibilityAndUnblinded from './0048-eligibility-and-unblinded.ts';
 import * as m0053Webhooks from './0053-webhooks.ts';
+import * as m0054DataImports from './0054-data-imports.ts';
 import * as m0055NotificationMail from './0055-notification-mail.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '0047-randomization-schemes': m0047RandomizationSchemes,
   '0048-eligibility-and-unblinded': m0048EligibilityAndUnblinded,
   '0053-webhooks': m0053Webhooks,
+  '0054-data-imports': m0054DataImports,
   '0055-notification-mail': m0055NotificationMail,
 };
 
@@ -136,4 +138,5 @@ export const AUDITED_TABLES = [
   'randomization_simulations',
   'study_eligibility_criteria',
   'webhook_endpoints',
+  'data_imports',
 ] as const;
