@@ -36,3 +36,4 @@ export * from './mfa.ts';
 export * from './teams.ts';
 export * from './randomization.ts';
 export * from './rest-answers.ts';
+export * from './clinical-data.ts';
