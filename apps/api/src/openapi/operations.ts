@@ -189,6 +189,17 @@ export const REST_OPERATIONS: RestOperation[] = [
     ok: { status: 200, description: 'An ODM 1.3.2 XML attachment, streamed', files: ['application/xml'] },
     refusals: [400, 403, 404],
   },
+  {
+    method: 'get',
+    path: '/patients/{id}/casebook.pdf',
+    tag: 'Data exchange',
+    summary: 'A subject’s casebook as PDF (whoever may open the casebook page)',
+    description:
+      'Cover page with the signatures (printed name, date, meaning, still valid or not), then every form entry by visit (a bookmark per visit): labels and values as entered, SDV/freeze/lock state, change history (old → new, who, when, why) and query threads. Fonts embedded; headers with study, site and subject; page numbers.',
+    params: z.object({ id }),
+    ok: { status: 200, description: 'A PDF attachment', files: ['application/pdf'] },
+    refusals: [400, 403, 404],
+  },
   // Administration
   {
     method: 'get',
