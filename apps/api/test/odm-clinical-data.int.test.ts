@@ -162,6 +162,37 @@ describe('ODM clinical data export', () => {
     expect(site.text).not.toContain('<Annotation');
   });
 
+  itXsd('declares the fields of older form versions, so entries made in them find their ItemDefs', async () => {
+    // A second version drops NOTE: the entry made in version 1 still carries it, and the metadata still defines it.
+    const form = await t.database.db.selectFrom('forms').select(['id', 'version']).where('code', '=', formCode).where('studyId', '=', studyId).executeTakeFirstOrThrow();
+    const def = formDefinition.parse({ fields: [{ type: 'integer', code: 'PULSE', label: 'Pulse', required: true, unit: 'bpm' }], checks: [] });
+    const saved = await as['data-manager']!.forms.saveDraft({ id: form.id, version: form.version, definition: def });
+    await as['data-manager']!.forms.publish({ id: form.id, version: saved.version });
+    const res = await odm('data-manager', `?patientId=${subject.id}&include=`);
+    expectSchemaValid(res.text, 'odm-versions', ODM_XSD);
+    const doc = parser.parse(res.text) as El;
+    const itemDefs = (doc.ODM.Study[0].MetaDataVersion[0].ItemDef as El[]).map((d) => d.OID);
+    const used = formsOf(subjectsOf(doc)[0]!).flatMap((f) => (f.ItemGroupData ?? []).flatMap((g: El) => (g.ItemData ?? []).map((i: El) => i.ItemOID as string)));
+    expect(used.some((oid) => oid.endsWith('.NOTE'))).toBe(true);
+    for (const oid of used) expect(itemDefs).toContain(oid);
+  });
+
+  it('never writes a subject’s arm, for a blinded reader of a blinded study', async () => {
+    const blinded = await sql<{ id: number }>`
+      select s.id from studies s where s.blinding = 'double_blind' and exists (select 1 from patients p where p.study_id = s.id and p.planned_arm_id is not null) order by s.id limit 1`.execute(t.database.db);
+    const id = blinded.rows[0]!.id;
+    const res = await (await client('monitor')).request(`/api/studies/${id}/odm`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const arms = await t.database.db.selectFrom('trialArms').select(['code', 'name']).where('studyId', '=', id).execute();
+    expect(arms.length).toBeGreaterThan(0);
+    for (const a of arms) {
+      expect(text).not.toContain(`"${a.code}"`);
+      expect(text).not.toContain(a.name);
+    }
+    expect(text).not.toMatch(/arm_id|ArmId/i);
+  });
+
   it('refuses roles that may not export and what lies outside the reader’s scope', async () => {
     expect((await odm('investigator', '')).status).toBe(403);
     expect((await odm('sponsor', '')).status).toBe(403);

@@ -27,12 +27,24 @@ export interface StudyMetadata {
   forms: Map<number, { oid: string; code: string }>;
 }
 
-/** The study's forms (latest version each, archived ones included: entries may use them) and visits. */
+/**
+ * A form's fields for the metadata: its latest version's, then those only older versions have (entries
+ * made in an older version still find an ItemDef for each of their values).
+ */
+export function mergedDefinition(newestFirst: FormDefinition[]): FormDefinition {
+  const [latest, ...older] = newestFirst;
+  const codes = new Set(latest!.fields.map((f) => f.code));
+  const extra = older.flatMap((d) => d.fields).filter((f) => !codes.has(f.code) && codes.add(f.code));
+  return extra.length ? { ...latest!, fields: [...latest!.fields, ...extra] } : latest!;
+}
+
+/** The study's forms (archived ones included: entries may use them; fields of every version) and visits. */
 export async function studyMetadata(db: Db, study: StudyHead, planForms: (forms: InterchangeForm[]) => { oid: string; code: string }[]): Promise<StudyMetadata> {
-  const { rows: forms } = await sql<{ id: number; code: string; name: string; category: string; description: string | null; versionNumber: number; definition: unknown }>`
-    select f.id, f.code, f.name, f.category, f.description, v.version_number, v.definition
+  const { rows: forms } = await sql<{ id: number; code: string; name: string; category: string; description: string | null; versionNumber: number; definitions: unknown[] | string }>`
+    select f.id, f.code, f.name, f.category, f.description, v.version_number, v.definitions
       from forms f
-      join lateral (select version_number, definition from form_versions where form_id = f.id order by version_number desc limit 1) v on true
+      join lateral (select max(version_number) as version_number, json_agg(definition order by version_number desc) as definitions
+                      from form_versions where form_id = f.id) v on v.version_number is not null
      where f.study_id = ${study.id}
      order by f.id`.execute(db);
   const items: InterchangeForm[] = forms.map((f) => ({
@@ -41,7 +53,7 @@ export async function studyMetadata(db: Db, study: StudyHead, planForms: (forms:
     category: f.category as FormCategory,
     description: f.description ?? undefined,
     version: f.versionNumber,
-    definition: storedDefinition(f.definition),
+    definition: mergedDefinition((typeof f.definitions === 'string' ? (JSON.parse(f.definitions) as unknown[]) : f.definitions).map(storedDefinition)),
   }));
   const planned = planForms(items);
   const byId = new Map(forms.map((f, i) => [f.id, planned[i]!]));
