@@ -77,7 +77,7 @@ function printedFields(fields: FormField[], data: Record<string, unknown>): Prin
   return fields.map((f) => {
     if (f.type === 'repeatingGroup') {
       const rows = Array.isArray(data[f.code]) ? (data[f.code] as Record<string, unknown>[]) : [];
-      return { code: f.code, label: f.label, value: rows.length ? '' : '', rows: rows.map((r) => f.fields.map((g) => ({ code: g.code, label: g.label, value: printedValue(g, r[g.code]) }))) };
+      return { code: f.code, label: f.label, value: '', rows: rows.map((r) => f.fields.map((g) => ({ code: g.code, label: g.label, value: printedValue(g, r[g.code]) }))) };
     }
     return { code: f.code, label: f.label, value: printedValue(f, data[f.code]) };
   });
