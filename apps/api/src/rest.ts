@@ -17,6 +17,8 @@ import { cdiscStandardsRest } from './modules/cdisc/standards/rest.ts';
 import { sdtmRest } from './modules/cdisc/sdtm/rest.ts';
 import { usersRest } from './modules/users/rest.ts';
 import { dataImportRest } from './modules/data-import/rest.ts';
+import { clinicalDataRest } from './modules/clinical-data/rest.ts';
+import { casebookRest } from './modules/casebook/rest.ts';
 import type { BlobStore } from '@ctp/db';
 
 export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: number) {
@@ -37,5 +39,7 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(sdtmRest(caller, files));
   r.use(usersRest(caller));
   r.use(dataImportRest(caller, files.dir, uploadMaxMb));
+  r.use(clinicalDataRest(caller));
+  r.use(casebookRest(caller));
   return r;
 }

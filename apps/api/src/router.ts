@@ -20,6 +20,7 @@ import { visitsRouter } from './modules/visits/router.ts';
 import { queriesRouter } from './modules/queries/router.ts';
 import { auditRouter } from './modules/audit/router.ts';
 import { casebookRouter } from './modules/casebook/router.ts';
+import { clinicalDataRouter } from './modules/clinical-data/router.ts';
 import { complianceRouter } from './modules/compliance/router.ts';
 import { notificationsRouter } from './modules/notifications/router.ts';
 import { searchRouter } from './modules/search/router.ts';
@@ -54,6 +55,7 @@ export const appRouter = router({
   queries: queriesRouter,
   audit: auditRouter,
   casebook: casebookRouter,
+  clinicalData: clinicalDataRouter,
   compliance: complianceRouter,
   notifications: notificationsRouter,
   search: searchRouter,

@@ -38,3 +38,4 @@ export * from './randomization.ts';
 export * from './webhooks.ts';
 export * from './data-import.ts';
 export * from './rest-answers.ts';
+export * from './clinical-data.ts';

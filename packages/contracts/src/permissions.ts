@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   'data.import': ['admin', 'data-manager'],
   'casebook.sign': ['investigator'],
   'audit.read': ['admin', 'data-manager', 'study-manager', 'monitor'],
+  /** The ODM clinical data export of a study, a site or a subject (with audit trail, signatures, queries). */
+  'clinicalData.export': ['admin', 'data-manager', 'monitor'],
   'report.export': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'document.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   /** Upload, new versions, send for review; site staff for their own sites' documents. */

@@ -223,6 +223,35 @@ export const REST_OPERATIONS: RestOperation[] = [
     ok: { status: 200, description: 'The dataset file', files: ['application/octet-stream', 'text/csv', 'application/json'] },
     refusals: [400, 403, 404],
   },
+  // Data exchange
+  {
+    method: 'get',
+    path: '/studies/{id}/odm',
+    tag: 'Data exchange',
+    summary: 'The study’s clinical data as CDISC ODM 1.3.2 (data managers, monitors, administrators)',
+    description:
+      'ClinicalData for every submitted form entry of the study, one site or one subject, with the metadata it refers to (Study, MetaDataVersion MDV.1) and AdminData (users, sites, signature meanings). ' +
+      'include (comma-separated, default all three; empty for none): audit (each field’s history as Insert/Update ItemData with AuditRecords: who, when, why), signatures (the casebook signatures: meaning, content hash, validity), queries (the threads as Annotations). Streamed as it is written.',
+    params: z.object({ id }),
+    query: z.object({
+      siteId: id.optional(),
+      patientId: id.optional(),
+      include: z.string().regex(/^((audit|signatures|queries)(,(audit|signatures|queries))*)?$/).optional(),
+    }),
+    ok: { status: 200, description: 'An ODM 1.3.2 XML attachment, streamed', files: ['application/xml'] },
+    refusals: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/patients/{id}/casebook.pdf',
+    tag: 'Data exchange',
+    summary: 'A subject’s casebook as PDF (whoever may open the casebook page)',
+    description:
+      'Cover page with the signatures (printed name, date, meaning, still valid or not), then every form entry by visit (a bookmark per visit): labels and values as entered, SDV/freeze/lock state, change history (old → new, who, when, why) and query threads. Fonts embedded; headers with study, site and subject; page numbers.',
+    params: z.object({ id }),
+    ok: { status: 200, description: 'A PDF attachment', files: ['application/pdf'] },
+    refusals: [400, 403, 404],
+  },
   // Administration
   {
     method: 'get',

@@ -15,6 +15,7 @@ import { EntriesTable } from '@/features/casebook/entries-table';
 import { LockSubjectDialog } from '@/features/casebook/lock-subject-dialog';
 import { OpenQueriesCard } from '@/features/casebook/open-queries-card';
 import { SignatureCard } from '@/features/casebook/signature-card';
+import { CasebookPdfButton } from '@/features/casebook/casebook-pdf-button';
 import { DocumentTitle } from '@/components/document-title';
 
 /** The subject's latest form-entry changes; the history says when older ones are left out. */
@@ -60,9 +61,12 @@ export default function CasebookPage() {
             <StatusBadge status={patient.status} />
           </p>
         </div>
-        {canLock && casebook.entries.some((e) => e.status !== 'draft' && !e.lockedAt) && (
-          <LockSubjectDialog patientId={patient.id} code={patient.patientId} />
-        )}
+        <div className="flex flex-wrap gap-2">
+          <CasebookPdfButton patientId={patient.id} />
+          {canLock && casebook.entries.some((e) => e.status !== 'draft' && !e.lockedAt) && (
+            <LockSubjectDialog patientId={patient.id} code={patient.patientId} />
+          )}
+        </div>
       </header>
       <SignatureCard casebook={casebook} />
       <div className="grid items-start gap-6 lg:grid-cols-3">

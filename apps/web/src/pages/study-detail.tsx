@@ -13,6 +13,7 @@ import { StudyTeamTab } from '@/features/teams/study-team-tab';
 import { StudyFormsTab } from '@/features/studies/study-forms-tab';
 import { VisitScheduleCard } from '@/features/studies/visit-schedule-card';
 import { StudyLockCard } from '@/features/studies/study-lock-card';
+import { OdmExportCard } from '@/features/clinical-data/odm-export-card';
 import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { StudyInsightsCard } from '@/features/studies/study-insights-card';
 import { StudyEnrollmentTab, StudyOverviewTab } from '@/features/studies/study-overview';
@@ -124,6 +125,7 @@ export default function StudyDetailPage() {
                 <StudyFormsTab studyId={s.id} />
                 <VisitScheduleCard studyId={s.id} />
                 <StudyLockCard studyId={s.id} />
+                <OdmExportCard studyId={s.id} />
               </div>
             </TabsContent>
             <TabsContent value="team">

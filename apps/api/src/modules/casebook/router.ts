@@ -6,9 +6,12 @@ import { casebookView } from './view.ts';
 import { lockStudy, lockSubject, reviewSubmission } from './review.ts';
 import { signCasebook } from './signatures.ts';
 import { casebookOpenQueries } from './open-queries.ts';
+import { casebookPdfDownload } from './pdf/download.ts';
 
 export const casebookRouter = router({
   view: permitted('form.read').input(z.object({ patientId: id })).query(({ ctx, input }) => casebookView(ctx, input.patientId)),
+  /** The casebook as a PDF (base64), as GET /api/patients/{id}/casebook.pdf sends it. */
+  pdf: permitted('form.read').input(z.object({ patientId: id })).query(({ ctx, input }) => casebookPdfDownload(ctx, input.patientId)),
   // The role each step needs is checked inside (verify: data.verify; freeze and lock: data.lock).
   /** The unresolved queries the SDV, lock and signature dialogs list before asking to go on. */
   openQueries: permitted('form.read').input(casebookOpenQueriesInput).query(({ ctx, input }) => casebookOpenQueries(ctx, input)),

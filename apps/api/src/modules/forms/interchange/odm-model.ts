@@ -21,6 +21,8 @@ export interface InterchangeVisit {
   name: string;
   order: number;
   formOids: string[];
+  /** Forms entered outside the schedule (logs): a repeating, unscheduled StudyEventDef. */
+  unscheduled?: boolean;
 }
 export interface InterchangeStudy {
   studyOid: string;

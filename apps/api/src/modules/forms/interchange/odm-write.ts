@@ -213,7 +213,7 @@ function formDef(form: InterchangeForm, oid: string, formCode: string, sink: Sin
 }
 
 /** Form codes for OIDs: from the given OID (without its 'F.') or the name, unique in the study. */
-function planForms(forms: InterchangeForm[]): { form: InterchangeForm; code: string; oid: string }[] {
+export function planForms(forms: InterchangeForm[]): { form: InterchangeForm; code: string; oid: string }[] {
   const codes = new Set<string>();
   const oids = new Set<string>();
   const given = new Set(forms.map((f) => f.oid));
@@ -233,20 +233,50 @@ function planForms(forms: InterchangeForm[]): { form: InterchangeForm; code: str
 function protocol(visits: InterchangeVisit[]): Node | undefined {
   if (visits.length === 0) return undefined;
   const sorted = [...visits].sort((a, b) => a.order - b.order);
-  return el({}, { StudyEventRef: sorted.map((v) => el({ StudyEventOID: v.oid, OrderNumber: v.order, Mandatory: 'Yes' })) });
+  return el({}, { StudyEventRef: sorted.map((v) => el({ StudyEventOID: v.oid, OrderNumber: v.order, Mandatory: v.unscheduled ? 'No' : 'Yes' })) });
 }
 
 function studyEventDef(v: InterchangeVisit): Node {
   const refs = v.formOids.map((formOid, i) => el({ FormOID: formOid, OrderNumber: i + 1, Mandatory: 'Yes' }));
-  return el({ OID: v.oid, Name: v.name, Repeating: 'No', Type: 'Scheduled' }, { FormRef: refs });
+  return el({ OID: v.oid, Name: v.name, Repeating: v.unscheduled ? 'Yes' : 'No', Type: v.unscheduled ? 'Unscheduled' : 'Scheduled' }, { FormRef: refs });
 }
 
-export function formsToOdm(study: InterchangeStudy, opts: { fileOid?: string; creationDateTime?: string } = {}): string {
+/** The Study element (GlobalVariables, BasicDefinitions, MetaDataVersion MDV.1) of the metadata. */
+function studyNode(study: InterchangeStudy): Node {
   const sink: Sink = { units: new Units(), itemGroups: [], items: [], codeLists: [], usesYesNo: false };
   const formDefs = planForms(study.forms).map(({ form, code, oid }) => formDef(form, oid, code, sink));
   if (sink.usesYesNo) sink.codeLists.push(codeList(YES_NO_CODE_LIST.oid, 'No Yes Response', YES_NO_CODE_LIST.items));
   const studyName = study.studyName || study.studyOid;
   const units = sink.units.nodes();
+  return el(
+    { OID: study.studyOid },
+    {
+      GlobalVariables: { StudyName: studyName, StudyDescription: studyName, ProtocolName: studyName },
+      BasicDefinitions: units.length > 0 ? { MeasurementUnit: units } : undefined,
+      MetaDataVersion: el(
+        { OID: METADATA_VERSION_OID, Name: `${studyName} forms` },
+        {
+          Protocol: protocol(study.visits),
+          StudyEventDef: study.visits.map(studyEventDef),
+          FormDef: formDefs,
+          ItemGroupDef: sink.itemGroups,
+          ItemDef: sink.items,
+          CodeList: sink.codeLists,
+        },
+      ),
+    },
+  );
+}
+
+/** The OID of the one MetaDataVersion the metadata export writes (ClinicalData refers to it). */
+export const METADATA_VERSION_OID = 'MDV.1';
+
+/** Just the <Study> element, for a file that goes on with AdminData and ClinicalData (clinical data export). */
+export function studyMetadataXml(study: InterchangeStudy): string {
+  return builder.build({ Study: studyNode(study) }) as string;
+}
+
+export function formsToOdm(study: InterchangeStudy, opts: { fileOid?: string; creationDateTime?: string } = {}): string {
   const doc = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     ODM: el(
@@ -259,26 +289,7 @@ export function formsToOdm(study: InterchangeStudy, opts: { fileOid?: string; cr
         ODMVersion: '1.3.2',
         Originator: 'CTP',
       },
-      {
-        Study: el(
-          { OID: study.studyOid },
-          {
-            GlobalVariables: { StudyName: studyName, StudyDescription: studyName, ProtocolName: studyName },
-            BasicDefinitions: units.length > 0 ? { MeasurementUnit: units } : undefined,
-            MetaDataVersion: el(
-              { OID: 'MDV.1', Name: `${studyName} forms` },
-              {
-                Protocol: protocol(study.visits),
-                StudyEventDef: study.visits.map(studyEventDef),
-                FormDef: formDefs,
-                ItemGroupDef: sink.itemGroups,
-                ItemDef: sink.items,
-                CodeList: sink.codeLists,
-              },
-            ),
-          },
-        ),
-      },
+      { Study: studyNode(study) },
     ),
   };
   return builder.build(doc) as string;

@@ -1,0 +1,34 @@
+// GET /api/studies/:id/odm?siteId=&patientId=&include=audit,signatures,queries: the ODM 1.3.2 clinical
+// data file, streamed as it is written (one chunk per page of subjects, with backpressure); `include`
+// absent means all three, `include=` (empty) none. 401 signed out, 403 a role that may not export,
+// 404 a study, site or subject outside the reader's scope, 400 bad parameters.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router } from 'express';
+import { create as contentDisposition } from 'content-disposition';
+import type { OdmExportInput } from '@ctp/contracts';
+import type { CallerFor } from '../../rest-caller.ts';
+
+const one = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+export function clinicalDataRest(caller: CallerFor) {
+  const r = Router();
+  r.get('/studies/:id/odm', async (req, res) => {
+    const include = one(req.query.include);
+    const input = {
+      studyId: req.params.id,
+      siteId: one(req.query.siteId),
+      patientId: one(req.query.patientId),
+      include: include === undefined ? undefined : include.split(',').filter(Boolean),
+    } as unknown as OdmExportInput;
+    const file = await caller(req, res).clinicalData.odm(input);
+    res.set({
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Content-Disposition': contentDisposition(file.filename, { type: 'attachment' }),
+      'Cache-Control': 'private, no-store',
+    });
+    // A failure after the headers can only cut the download (the file then lacks its closing tag).
+    await pipeline(Readable.from(file.chunks), res).catch(() => res.destroy());
+  });
+  return r;
+}
