@@ -118,6 +118,8 @@ async function packageJob(deps: RunJobDeps, o: { id: number; userId: number; cli
     const outcomes: { validationId: number; coreId: string; status: 'run' | 'not run'; reason: string | null; severity: 'error' | 'warning'; findings: number }[] = [];
     for (const [k, rule] of rules.entries()) {
       if (k % 20 === 0) await setProgress(5 + (85 * k) / rules.length, `Running ${rule.core_id} (${k + 1} of ${rules.length})`);
+      // a rule runs synchronously: let the server answer other requests between two rules
+      else await new Promise((resolve) => setImmediate(resolve));
       const severity = severityOf(rule);
       let outcome: ReturnType<typeof runRule>;
       try {
