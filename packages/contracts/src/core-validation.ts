@@ -21,7 +21,7 @@ export const corePackageValidationInput = z.object({ validationId: id });
 const filters = {
   severity: z.enum(coreSeverities).optional(),
   /** A dataset name (AE, SUPPAE) or a package file's name for a finding of the package. */
-  dataset: text('code').optional(),
+  dataset: text('name').optional(),
   coreId: z.string().regex(/^CORE-\d{6}$/, 'A CORE id: CORE-000001').optional(),
 };
 
