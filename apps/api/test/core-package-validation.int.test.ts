@@ -2,7 +2,8 @@
 // real database: a subset of the CDISC pilot package (XPT files, one truncated, with its define.xml) zipped,
 // validated as a background job, whose rule findings are exactly the command-line validator's rows for the
 // same files and whose unreadable dataset is a finding of the package; the report paged and filtered on
-// the server, downloaded as CSV and Excel; several files instead of a zip; and the refusals: signed out
+// the server, downloaded as CSV and Excel; several files instead of a zip; a validation left running by a
+// stopped process sent to the queue again and finished; and the refusals: signed out
 // (401), a role that may not (403), a zip entry outside its folder, a zip bomb, too many entries, content
 // that is not what its name says (400), a file over the upload limit (413).
 import { execFile } from 'node:child_process';
@@ -14,11 +15,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import ExcelJS from 'exceljs';
-import { sql } from '@ctp/db';
-import { createTestDatabase, type TestDatabase } from './support/db.ts';
+import { BlobStore, sql, withActor } from '@ctp/db';
+import { createTestDatabase, TEST_STORAGE_DIR, type TestDatabase } from './support/db.ts';
 import { demoEmail, startServer, testConfig, TestClient, type TestServer } from './support/app.ts';
 import { callersForEveryRole, parseCsv, rejects, type Caller } from './support/procedures.ts';
 import { awaitPackageValidation } from '../src/modules/cdisc/validation/package/job.ts';
+import { createInProcessQueue } from '../src/jobs/in-process.ts';
+import { memoryRunLocks } from '../src/jobs/run-locks.ts';
+import { reclaimOrphanedRuns, workRunJobs } from '../src/modules/cdisc/run-jobs.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PILOT = '/work/shared/reference/cdisc-pilot/sdtm';
@@ -170,6 +174,30 @@ describe('validating an uploaded package', { timeout: 240_000 }, () => {
     const report = await as.admin!.corePackage.report({ validationId: res.body.validationId });
     expect(report.findings.map((f) => [f.dataset, f.record ?? '', f.variable ?? '', f.value ?? ''].join('|')).sort()).toEqual((await cliRows(['dm.xpt'])).sort());
     expect((await as.admin!.corePackage.latest({ studyId }))?.id).toBe(res.body.validationId);
+  });
+});
+
+describe('a validation left running by a stopped process', { timeout: 120_000 }, () => {
+  it('is sent again to the queue at start and finishes', async () => {
+    const files = new BlobStore(TEST_STORAGE_DIR);
+    const dm = await files.putBuffer(pilot('dm.xpt'));
+    const userId = (await sql<{ id: number }>`select id from users where email = ${demoEmail('data-manager')}`.execute(t.database.db)).rows[0]!.id;
+    const { id } = await withActor(t.database.db, { userId, reason: 'A validation whose process stopped', clientIp: null }, (tx) =>
+      tx
+        .insertInto('corePackageValidations')
+        .values({ studyId, runBy: userId, packageName: 'dm.xpt', files: JSON.stringify([{ name: 'dm.xpt', size: dm.size, sha256: dm.sha256 }]), status: 'running', progress: 40, step: 'Running CORE-000001' })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    const queue = createInProcessQueue(() => undefined);
+    const deps = { db: t.database.db, files, locks: memoryRunLocks() };
+    await workRunJobs(queue, deps);
+    expect(await reclaimOrphanedRuns(queue, deps)).toBeGreaterThanOrEqual(1);
+    await awaitPackageValidation(id);
+    const v = await as['data-manager']!.corePackage.byId({ validationId: id });
+    expect(v).toMatchObject({ status: 'done', progress: 100 });
+    expect(v.counts.datasets).toBe(1);
+    await queue.stop(5000);
   });
 });
 
