@@ -87,9 +87,10 @@ describe('readPackageFiles', () => {
       { name: 'dm.json', bytes: Buffer.from('{"name":') },
       { name: 'notes.txt', bytes: Buffer.from('hello') },
       { name: 'define.xml', bytes: Buffer.from('<ODM><Study>') },
+      { name: 'stylesheet.xml', bytes: Buffer.from('<xsl/>') },
     ]);
     expect(datasets.map((d) => d.name)).toEqual(['AE']);
-    expect(problems.map((p) => p.file).sort()).toEqual(['cm.xpt', 'define.xml', 'dm.json', 'notes.txt']);
+    expect(problems.map((p) => p.file).sort()).toEqual(['cm.xpt', 'define.xml', 'dm.json', 'notes.txt', 'stylesheet.xml']);
     for (const p of problems) expect(p.reason.length).toBeGreaterThan(5);
   });
 

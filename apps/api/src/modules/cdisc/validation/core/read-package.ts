@@ -156,14 +156,18 @@ export function readPackageFiles(files: PackageFile[], defineFile?: PackageFile)
       problems.push({ file: file.name, reason: reasonOf(err) });
     }
   }
-  for (const file of files) if (!isPackageFileName(file.name)) problems.push({ file: file.name, reason: 'not a dataset (XPT, Dataset-JSON or CSV) nor a define.xml' });
+  for (const file of files) {
+    if (!isPackageFileName(file.name)) problems.push({ file: file.name, reason: 'not a dataset (XPT, Dataset-JSON or CSV) nor a define.xml' });
+    else if (/\.xml$/i.test(file.name) && file !== defineSource) problems.push({ file: file.name, reason: 'not read: the package has one Define-XML, and this is another XML file' });
+  }
   return { datasets, standard: standardOf(named('.env')), define, problems };
 }
 
 /** A folder's package (the command line): its files, and the define named by --define if any. */
 export function readPackage(dir: string, definePath?: string): ReadPackageResult {
+  const given = definePath ? path.resolve(definePath) : null;
   const files = readdirSync(dir)
-    .filter((f) => isPackageFileName(f) && statSync(path.join(dir, f)).isFile())
+    .filter((f) => isPackageFileName(f) && statSync(path.join(dir, f)).isFile() && path.resolve(dir, f) !== given)
     .map((name) => ({ name, bytes: readFileSync(path.join(dir, name)) }));
   const defineFile = definePath && existsSync(definePath) ? { name: path.basename(definePath), bytes: readFileSync(definePath) } : undefined;
   return readPackageFiles(files, defineFile);
