@@ -15,6 +15,7 @@ import { protocolRest } from './modules/protocol/rest.ts';
 import { cdiscRest } from './modules/cdisc/rest.ts';
 import { cdiscStandardsRest } from './modules/cdisc/standards/rest.ts';
 import { sdtmRest } from './modules/cdisc/sdtm/rest.ts';
+import { corePackageRest } from './modules/cdisc/validation/package/rest.ts';
 import { usersRest } from './modules/users/rest.ts';
 import { dataImportRest } from './modules/data-import/rest.ts';
 import { clinicalDataRest } from './modules/clinical-data/rest.ts';
@@ -37,6 +38,7 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(cdiscRest(caller));
   r.use(cdiscStandardsRest(caller, files.dir, uploadMaxMb));
   r.use(sdtmRest(caller, files));
+  r.use(corePackageRest(caller, files.dir, uploadMaxMb));
   r.use(usersRest(caller));
   r.use(dataImportRest(caller, files.dir, uploadMaxMb));
   r.use(clinicalDataRest(caller));

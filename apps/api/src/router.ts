@@ -32,6 +32,7 @@ import { analyticsRouter } from './modules/analytics/router.ts';
 import { cdiscRouter } from './modules/cdisc/router.ts';
 import { sdtmRouter } from './modules/cdisc/sdtm/router.ts';
 import { validationRouter } from './modules/cdisc/validation/router.ts';
+import { corePackageRouter } from './modules/cdisc/validation/package/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -67,6 +68,7 @@ export const appRouter = router({
   cdisc: cdiscRouter,
   sdtm: sdtmRouter,
   validation: validationRouter,
+  corePackage: corePackageRouter,
 });
 
 export type AppRouter = typeof appRouter;

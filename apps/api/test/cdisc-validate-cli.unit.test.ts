@@ -30,6 +30,17 @@ describe('cdisc:validate', { timeout: 90_000 }, () => {
     for (const x of notRun) expect(x.reason).toBeTruthy();
   });
 
+  it('reads XPT files with --define and says which define it read', () => {
+    const r = validate('--data', '/work/shared/reference/cdisc-pilot/sdtm', '--define', '/work/shared/reference/cdisc-pilot/sdtm/define.xml', '--rules', 'CORE-000004,CORE-000001', '--format', 'json');
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout) as { datasets: string[]; define: { fileOid: string } | null; unreadable: unknown[]; rules: unknown[] };
+    expect(report.datasets).toContain('TS');
+    expect(report.define?.fileOid).toBe('CDISCPILOT01');
+    expect(report.unreadable).toEqual([]);
+    expect(report.rules).toHaveLength(2);
+    expect(validate('--data', path.join(CASE, 'data'), '--define', '/no/such/define.xml').status).toBe(2);
+  });
+
   it('refuses a missing folder, an unknown format and an unknown rule with exit code 2', () => {
     expect(validate('--data', '/no/such/folder').status).toBe(2);
     expect(validate('--data', path.join(CASE, 'data'), '--format', 'xml').status).toBe(2);

@@ -30,6 +30,7 @@ export * from './analytics.ts';
 export * from './cdisc.ts';
 export * from './sdtm.ts';
 export * from './validation.ts';
+export * from './core-validation.ts';
 export * from './identity.ts';
 export * from './sso.ts';
 export * from './mfa.ts';

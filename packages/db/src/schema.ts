@@ -799,6 +799,54 @@ export interface SdtmValidationRunsTable {
   score: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
+/** A CORE validation of an uploaded SDTM package (migration 0052): a background job like the SDTM validation. */
+export interface CorePackageValidationsTable {
+  id: Generated<number>;
+  studyId: number;
+  runBy: number;
+  runAt: CreatedAt;
+  /** What the user uploaded: the zip's name, or the first file's with the count of the others. */
+  packageName: string;
+  /** The package's files as stored (blob store, by content): name (last segment only), sha256, size. */
+  files: ColumnType<unknown, string, string>;
+  /** The file read as the package's Define-XML, if any. */
+  defineFile: string | null;
+  status: 'running' | 'done' | 'failed';
+  progress: Generated<number>;
+  step: string | null;
+  error: string | null;
+  finishedAt: Date | null;
+  datasets: Generated<number>;
+  recordsChecked: Generated<number>;
+  rulesRun: Generated<number>;
+  rulesNotRun: Generated<number>;
+  findings: Generated<number>;
+}
+
+/** One CORE rule's outcome in a package validation: run (with its finding count) or not run (with the reason). */
+export interface CorePackageRuleOutcomesTable {
+  id: Generated<number>;
+  validationId: number;
+  coreId: string;
+  status: 'run' | 'not run';
+  reason: string | null;
+  severity: 'error' | 'warning';
+  findings: Generated<number>;
+}
+
+/** A finding of a package validation; coreId null for a finding of the package (a file that cannot be read). */
+export interface CorePackageFindingsTable {
+  id: Generated<number>;
+  validationId: number;
+  coreId: string | null;
+  severity: 'error' | 'warning';
+  dataset: string;
+  record: number | null;
+  variable: string | null;
+  value: string | null;
+  message: string;
+}
+
 /** An error or warning of a validation run. */
 export interface SdtmValidationFindingsTable {
   id: Generated<number>;
@@ -1046,6 +1094,9 @@ export interface Database {
   sdtmRunEncodingReports: SdtmRunEncodingReportsTable;
   sdtmValidationRuns: SdtmValidationRunsTable;
   sdtmValidationFindings: SdtmValidationFindingsTable;
+  corePackageValidations: CorePackageValidationsTable;
+  corePackageRuleOutcomes: CorePackageRuleOutcomesTable;
+  corePackageFindings: CorePackageFindingsTable;
   tmfZones: TmfZonesTable;
   tmfSections: TmfSectionsTable;
   tmfArtifacts: TmfArtifactsTable;

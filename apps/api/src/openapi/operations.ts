@@ -41,6 +41,8 @@ import {
   CDISC_STANDARD_UPLOAD_FIELD,
   DATA_IMPORT_FIELD,
   DATA_IMPORT_MODES,
+  CORE_PACKAGE_UPLOAD_FIELD,
+  corePackageStudyInput,
 } from '@ctp/contracts';
 import { TOTAL_COUNT, type RestOperation } from './operation.ts';
 import { QUERY_STEPS } from '../modules/queries/rest.ts';
@@ -251,6 +253,25 @@ export const REST_OPERATIONS: RestOperation[] = [
     params: z.object({ id }),
     ok: { status: 200, description: 'A PDF attachment', files: ['application/pdf'] },
     refusals: [400, 403, 404],
+  },
+  {
+    method: 'post',
+    path: '/cdisc/core-validations',
+    tag: 'CDISC',
+    summary: 'Validate an uploaded SDTM package with CDISC CORE rules (poll its progress)',
+    description: 'A zip, or XPT, Dataset-JSON or CSV files with an optional define.xml. Zips are bounded (entries, total uncompressed size) and refused when an entry lies outside the archive folder; a dataset that cannot be read becomes a finding of the package.',
+    multipart: { file: { name: CORE_PACKAGE_UPLOAD_FIELD, description: 'The package: one zip, or the dataset files and define.xml', many: true }, fields: corePackageStudyInput },
+    ok: { status: 202, description: 'The validation, going on in the background', schema: z.object({ validationId: z.number().int() }) },
+    refusals: [400, 403, 404, 413],
+  },
+  {
+    method: 'get',
+    path: '/cdisc/core-validations/{id}/report.{format}',
+    tag: 'CDISC',
+    summary: 'A package validation’s report: CSV findings or the Excel report',
+    params: byId.extend({ format: z.enum(['csv', 'xlsx']) }),
+    ok: { status: 200, description: 'The report as an attachment', files: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+    refusals: [400, 403, 404, 409],
   },
   // Administration
   {

@@ -43,6 +43,7 @@ import * as m0044ScaleIndexes from './0044-scale-indexes.ts';
 import * as m0046NotificationKeys from './0046-notification-keys.ts';
 import * as m0047RandomizationSchemes from './0047-randomization-schemes.ts';
 import * as m0048EligibilityAndUnblinded from './0048-eligibility-and-unblinded.ts';
+import * as m0052CorePackageValidations from './0052-core-package-validations.ts';
 import * as m0053Webhooks from './0053-webhooks.ts';
 import * as m0054DataImports from './0054-data-imports.ts';
 import * as m0055NotificationMail from './0055-notification-mail.ts';
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '0046-notification-keys': m0046NotificationKeys,
   '0047-randomization-schemes': m0047RandomizationSchemes,
   '0048-eligibility-and-unblinded': m0048EligibilityAndUnblinded,
+  '0052-core-package-validations': m0052CorePackageValidations,
   '0053-webhooks': m0053Webhooks,
   '0054-data-imports': m0054DataImports,
   '0055-notification-mail': m0055NotificationMail,
@@ -137,6 +139,7 @@ export const AUDITED_TABLES = [
   'randomization_schemes',
   'randomization_simulations',
   'study_eligibility_criteria',
+  'core_package_validations',
   'webhook_endpoints',
   'data_imports',
 ] as const;

@@ -5,12 +5,14 @@
 import type { JobQueue } from '../../jobs/queue.ts';
 import { SDTM_JOB, workSdtmRun, type RunJobDeps, type SdtmJobData } from './sdtm/generate.ts';
 import { VALIDATION_JOB, workValidation, type ValidationJobData } from './validation/run.ts';
+import { CORE_PACKAGE_JOB, workPackageValidation, type CorePackageJobData } from './validation/package/job.ts';
 
 export const RECLAIM_JOB = 'cdisc-run-reclaim';
 
 export async function workRunJobs(queue: JobQueue, deps: RunJobDeps): Promise<void> {
   await queue.work<SdtmJobData>(SDTM_JOB, (data, job) => workSdtmRun(deps, data, job));
   await queue.work<ValidationJobData>(VALIDATION_JOB, (data, job) => workValidation(deps, data, job));
+  await queue.work<CorePackageJobData>(CORE_PACKAGE_JOB, (data, job) => workPackageValidation(deps, data, job));
 }
 
 /** Sends a job for every run left 'running' that no worker holds; returns how many. */
@@ -24,6 +26,11 @@ export async function reclaimOrphanedRuns(queue: JobQueue, deps: RunJobDeps): Pr
   for (const { id } of await deps.db.selectFrom('sdtmValidationRuns').select('id').where('status', '=', 'running').execute()) {
     if (await deps.locks.isHeld('validation', id)) continue;
     await queue.send(VALIDATION_JOB, { validationRunId: id, clientIp: null } satisfies ValidationJobData, { key: `validation-${id}` });
+    sent += 1;
+  }
+  for (const { id } of await deps.db.selectFrom('corePackageValidations').select('id').where('status', '=', 'running').execute()) {
+    if (await deps.locks.isHeld('core-package', id)) continue;
+    await queue.send(CORE_PACKAGE_JOB, { validationId: id, clientIp: null } satisfies CorePackageJobData, { key: `core-package-${id}` });
     sent += 1;
   }
   return sent;

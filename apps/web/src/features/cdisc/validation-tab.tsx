@@ -2,7 +2,8 @@
 // latest finished SDTM run as a background job on the server, its progress polled every second while it
 // runs; without an SDTM run, says to generate SDTM first and offers the SDTM Export tab), and the latest
 // finished result: valid or not, the compliance score with its formula, the errors (severity,
-// type, CORE id, message, dataset, variable, record) and warnings (with a recommendation), each paged.
+// type, CORE id, message, dataset, variable, record) and warnings (with a recommendation), each paged;
+// below, "Validate a package": an uploaded SDTM package checked with CDISC's CORE rules (core-validation/).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
@@ -20,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Progress } from '@/components/ui/progress';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { countedText } from '@/lib/counted-text';
+import { PackageValidation } from '@/features/core-validation/package-validation';
 
 const PAGE = 25;
 const SEVERITY_TONE: Record<string, BadgeTone> = { high: 'danger', medium: 'warning', low: 'neutral' };
@@ -110,6 +112,7 @@ export function ValidationTab({ studyId, onGenerate }: { studyId?: number; onGen
           <FindingsList kind="warnings" page={data.warnings} onOffset={setWarningsOffset} />
         </>
       )}
+      {study !== undefined && <PackageValidation studyId={study} />}
     </div>
   );
 }

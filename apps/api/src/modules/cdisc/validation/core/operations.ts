@@ -6,12 +6,15 @@ import type { Cell, CoreOperation, Derived, StudyDataset } from './types.ts';
 import type { RuleContext } from './context.ts';
 import { sdtmigLibrary } from '@ctp/db';
 import { NotRunnable } from './not-runnable.ts';
+import type { DefineRead } from './read-define.ts';
 import { asText, compareDates, isEmpty, parseIsoDate } from './values.ts';
 
 export interface Study {
   datasets: StudyDataset[];
   /** The standard the package follows (a folder's .env: PRODUCT, VERSION); SDTMIG 3.4 when not said. */
   standard?: { product: string; version: string };
+  /** The package's Define-XML, when it has one. */
+  define?: DefineRead;
 }
 
 type Operation = (op: CoreOperation, ctx: RuleContext, study: Study) => { perRow: boolean; value: Derived | Derived[] };
