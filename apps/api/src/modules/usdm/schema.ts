@@ -32,8 +32,7 @@ export interface SchemaProblem {
 
 function describe(e: ErrorObject): SchemaProblem {
   // The message names the rule broken (type, required property, enum), never the offending value.
-  const missing = e.keyword === 'required' ? ` '${String((e.params as { missingProperty?: string }).missingProperty)}'` : '';
-  return { path: pointerToPath(e.instancePath), message: `${e.message ?? 'invalid'}${missing}` };
+  return { path: pointerToPath(e.instancePath), message: e.message ?? 'is not valid' };
 }
 
 /** The first schema problem of a document (null when it is valid). */
