@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { sql } from '@ctp/db';
-import { USDM_ACCEPT_REASON } from '@ctp/contracts';
+import { USDM_ACCEPT_REASON, usdmImportAnswer } from '@ctp/contracts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { startServer, testConfig, TestClient, demoEmail, type TestServer } from './support/app.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
@@ -128,6 +128,7 @@ describe('POST /api/studies/import-usdm', () => {
     const res = await upload('study-manager', content, 'observational.json');
     expect(res.status).toBe(200);
     expect(res.body.sha256).toBe(createHash('sha256').update(content).digest('hex'));
+    expect(() => usdmImportAnswer.parse(res.body)).not.toThrow();
     const p = res.body.proposal;
     expect([p.arms.length, p.epochs.length, p.elements.length, p.cells.length, p.visits.length, p.forms.length, p.criteria.length, p.objectives.length]).toEqual([2, 4, 5, 8, 6, 4, 5, 2]);
     expect(p.visits[4]).toMatchObject({ origin: { id: 'Encounter_5', name: 'E5', instanceType: 'Encounter' }, dayOffset: 28, conditional: true });
