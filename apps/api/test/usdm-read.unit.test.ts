@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readUsdm } from '../src/modules/usdm/read.ts';
 import { UsdmDocumentError } from '../src/modules/usdm/refusal.ts';
 import { durationDays, studyDay, windowDays, durationSeconds } from '../src/modules/usdm/durations.ts';
+import { scheduleDays } from '../src/modules/usdm/accept.ts';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/usdm/${name}.json`, import.meta.url), 'utf8');
 const observational = fixture('observational');
@@ -114,6 +115,29 @@ describe('observational.json', () => {
       ['secondary', 2],
     ]);
     expect(p.objectives[0]!.endpoints[0]!.text).toBe('Clinical status assessed using a 7-category ordinal scale at Day 28');
+  });
+});
+
+describe('unscheduled encounters', () => {
+  it('marks an encounter without a timing path to the anchor and places it on the day of the visit before it', () => {
+    const p = readUsdm(
+      mutated((d) => {
+        const design = d.study.versions[0].studyDesigns[0];
+        const last = design.encounters[5];
+        last.nextId = 'Encounter_7';
+        design.encounters.push({ ...structuredClone(last), id: 'Encounter_7', name: 'UNS', label: 'Unscheduled visit', previousId: 'Encounter_6', nextId: null, scheduledAtId: null });
+      }),
+    );
+    expect(p.visits.map((v) => [v.code, v.dayOffset, v.unscheduled])).toEqual([
+      ['E1', -2, false],
+      ['E2', 0, false],
+      ['E3', 0, false],
+      ['E4', 14, false],
+      ['E5', 28, false],
+      ['E6', 42, false],
+      ['UNS', null, true],
+    ]);
+    expect(scheduleDays(p.visits)).toEqual([-2, 0, 0, 14, 28, 42, 42]);
   });
 });
 

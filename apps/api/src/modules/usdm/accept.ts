@@ -8,12 +8,13 @@ import { withActor, type Tx } from '@ctp/db';
 import { seesAllStudies, usdmProposal, USDM_ACCEPT_REASON, type UsdmAcceptInput, type UsdmProposal } from '@ctp/contracts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { actorOf } from '../../trpc.ts';
-import { isUniqueViolation } from '../../sql-helpers.ts';
+import { isCheckViolation, isUniqueViolation } from '../../sql-helpers.ts';
 import { refuse } from '../../refusal.ts';
 import { formDefinitions, writeSchedule, type NewScheduleForm } from '../protocol/create.ts';
 
 export const IMPORT_NOT_FOUND = 'USDM import not found';
 export const IMPORT_ACCEPTED = 'This USDM import was already accepted';
+export const IMPORT_UNFIT = 'The USDM document holds a value this study cannot take (a text too long or too many steps in an arm)';
 
 /** Unscheduled encounters have no study day: placed on the day of the visit before them (day 0 when first). */
 export function scheduleDays(visits: UsdmProposal['visits']): number[] {
@@ -157,6 +158,8 @@ export async function acceptImport(ctx: ProcedureCtx, input: UsdmAcceptInput): P
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw refuse('CONFLICT', 'studyCodeTaken', { code: input.studyCode });
+    // A value the tables cannot hold (e.g. more than 99 elements in one arm): refused, nothing created.
+    if (isCheckViolation(err)) throw new TRPCError({ code: 'BAD_REQUEST', message: IMPORT_UNFIT });
     throw err;
   }
 }

@@ -61,11 +61,13 @@ export interface Criterion extends Named {
 }
 export interface Endpoint extends Named {
   text: string;
+  dictionaryId?: string | null;
   purpose?: string | null;
   level: Code;
 }
 export interface Objective extends Named {
   text: string;
+  dictionaryId?: string | null;
   level: Code;
   endpoints?: Endpoint[];
 }

@@ -8,7 +8,7 @@ import { ObjectIndex } from './object-index.ts';
 import { UsdmDocumentError } from './refusal.ts';
 import { schemaProblem } from './schema.ts';
 import { chainOrder, scheduleEncounters } from './timeline.ts';
-import { readCriteria } from './eligibility.ts';
+import { readCriteria, resolveText } from './eligibility.ts';
 import { activityForm } from './forms.ts';
 import { originOf } from './origin.ts';
 import { levelOf, phaseOfCode } from './codes.ts';
@@ -145,11 +145,13 @@ export function proposalOf(wrapper: Wrapper): UsdmProposal {
     .filter((f) => f.visitCodes.length > 0);
 
   const criteria = readCriteria(index, version, design).map((c) => ({ origin: originOf(c.criterion), kind: c.kind, code: c.code, text: c.text.slice(0, 4000), unresolved: c.unresolved }));
+  // Objective and endpoint texts may carry parameters too; an empty text falls back to the object's name.
+  const textOf = (o: { text: string; name: string; dictionaryId?: string | null }) => (resolveText(index, version, o.text, o.dictionaryId).text || o.name).slice(0, 10000);
   const objectives = (design.objectives ?? []).map((o) => ({
     origin: originOf(o),
     level: levelOf(o.level.decode),
-    text: o.text,
-    endpoints: (o.endpoints ?? []).map((e) => ({ origin: originOf(e), level: levelOf(e.level.decode), text: e.text, purpose: e.purpose?.trim() || null })),
+    text: textOf(o),
+    endpoints: (o.endpoints ?? []).map((e) => ({ origin: originOf(e), level: levelOf(e.level.decode), text: textOf(e), purpose: e.purpose?.trim().slice(0, 2000) || null })),
   }));
   return {
     usdmVersion: wrapper.usdmVersion,
