@@ -141,7 +141,7 @@ describe('usdm.accept', () => {
   it('creates the study and everything in one audited transaction (observational.json)', async () => {
     const res = await upload('study-manager', fixture('observational.json'), 'observational.json');
     const importId = res.body.importId as number;
-    // Only the uploader (or an administrator) accepts an import.
+    // A role that does not build studies from USDM cannot accept an import either.
     await rejects(as['data-manager']!.usdm.accept({ importId, studyCode: 'OBS-USDM-1', phase: 'Phase III', targetEnrollment: 120 }), 'FORBIDDEN');
     const auditBefore = Number((await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from audit_events`.execute(t.database.db)).rows[0]!.n);
     const result = await as['study-manager']!.usdm.accept({ importId, studyCode: 'OBS-USDM-1', phase: 'Phase III', targetEnrollment: 120 });
@@ -195,6 +195,8 @@ describe('usdm.accept', () => {
     const res = await upload('admin', fixture('devices.json'), 'devices.json');
     expect(res.status).toBe(200);
     const studies = await count('studies');
+    // An import is its uploader's (and administrators'): another study manager does not find it.
+    await rejects(as['study-manager']!.usdm.accept({ importId: res.body.importId, studyCode: 'H2Q-OTHER', phase: 'Phase II', targetEnrollment: 300 }), 'NOT_FOUND');
     await rejects(as.admin!.usdm.accept({ importId: res.body.importId, studyCode: 'OBS-USDM-1', phase: 'Phase II', targetEnrollment: 300 }), 'CONFLICT');
     expect(await count('studies')).toBe(studies);
     const result = await as.admin!.usdm.accept({ importId: res.body.importId, studyCode: 'H2Q-MC-LZZT', phase: 'Phase II', targetEnrollment: 300 });

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { withActor } from '@ctp/db';
-import { USDM_PROPOSE_REASON, USDM_UPLOAD_FIELD, type UsdmImportAnswer } from '@ctp/contracts';
+import { USDM_PROPOSE_REASON, USDM_UPLOAD_FIELD, type UsdmImportAnswer, type UsdmProposal } from '@ctp/contracts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
@@ -31,7 +31,7 @@ async function documentText(upload: UploadedFile | undefined): Promise<{ text: s
 
 export async function proposeFromUpload(ctx: ProcedureCtx, upload: UploadedFile | undefined): Promise<UsdmImportAnswer> {
   const { text, sha256 } = await documentText(upload);
-  let proposal;
+  let proposal: UsdmProposal;
   try {
     proposal = readUsdm(text);
   } catch (err) {
