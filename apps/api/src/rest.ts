@@ -12,6 +12,7 @@ import { etmfRest } from './modules/etmf/rest.ts';
 import { codingRest } from './modules/coding/rest.ts';
 import { ertmsRest } from './modules/ertms/rest.ts';
 import { protocolRest } from './modules/protocol/rest.ts';
+import { usdmRest } from './modules/usdm/rest.ts';
 import { cdiscRest } from './modules/cdisc/rest.ts';
 import { cdiscStandardsRest } from './modules/cdisc/standards/rest.ts';
 import { sdtmRest } from './modules/cdisc/sdtm/rest.ts';
@@ -34,6 +35,7 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(etmfRest(caller, files, uploadMaxMb));
   r.use(ertmsRest(caller));
   r.use(protocolRest(caller, files.dir, uploadMaxMb));
+  r.use(usdmRest(caller, files.dir, uploadMaxMb));
   r.use(codingRest(caller, files));
   r.use(cdiscRest(caller));
   r.use(cdiscStandardsRest(caller, files.dir, uploadMaxMb));

@@ -28,6 +28,7 @@ import { etmfRouter } from './modules/etmf/router.ts';
 import { codingRouter } from './modules/coding/router.ts';
 import { ertmsRouter } from './modules/ertms/router.ts';
 import { protocolRouter } from './modules/protocol/router.ts';
+import { usdmRouter } from './modules/usdm/router.ts';
 import { analyticsRouter } from './modules/analytics/router.ts';
 import { cdiscRouter } from './modules/cdisc/router.ts';
 import { sdtmRouter } from './modules/cdisc/sdtm/router.ts';
@@ -64,6 +65,7 @@ export const appRouter = router({
   coding: codingRouter,
   ertms: ertmsRouter,
   protocol: protocolRouter,
+  usdm: usdmRouter,
   analytics: analyticsRouter,
   cdisc: cdiscRouter,
   sdtm: sdtmRouter,

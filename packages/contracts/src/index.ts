@@ -25,6 +25,7 @@ export * from './notifications.ts';
 export * from './etmf.ts';
 export * from './ertms.ts';
 export * from './protocol.ts';
+export * from './usdm.ts';
 export * from './coding.ts';
 export * from './analytics.ts';
 export * from './cdisc.ts';

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'dashboard.view': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'study.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'study.create': ['admin', 'data-manager', 'study-manager'],
+  /** Building a study from a CDISC USDM document (issue 32). */
+  'study.importUsdm': ['admin', 'study-manager'],
   'study.update': ['admin', 'data-manager', 'study-manager'],
   'trial.manage': ['admin', 'study-manager'],
   /** A study's trial design: arms, elements and each arm's element sequence. */

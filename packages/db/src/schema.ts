@@ -161,6 +161,9 @@ export interface StudiesTable {
   codingDictionaryId: Generated<number | null>;
   /** open_label, single_blind or double_blind (migration 0034); blinded studies hide subjects' arms from blinded roles. */
   blinding: Generated<StudyBlinding>;
+  /** The USDM document the study was built from (migration 0050): its sha256 and USDM version. */
+  usdmSha256: Generated<string | null>;
+  usdmVersion: Generated<string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   version: Version;
@@ -219,6 +222,53 @@ export interface StudyEligibilityCriteriaTable {
   /** Short code shown beside the text, unique in the study (I1, E3). */
   code: string;
   text: string;
+  ordinal: number;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** A USDM document read into a proposal to review (migration 0050); accepting it creates the study. Audited. */
+export interface UsdmImportsTable {
+  id: Generated<number>;
+  sha256: string;
+  usdmVersion: string;
+  systemName: string | null;
+  fileName: string;
+  /** The proposal (contracts' usdmProposal) as JSON. */
+  proposal: unknown;
+  status: Generated<'proposed' | 'accepted'>;
+  studyId: number | null;
+  createdBy: number;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export type ObjectiveLevel = 'primary' | 'secondary' | 'exploratory' | 'other';
+
+/** A study's objective (migration 0050), in order; audited. */
+export interface StudyObjectivesTable {
+  id: Generated<number>;
+  studyId: number;
+  code: string;
+  level: ObjectiveLevel;
+  text: string;
+  ordinal: number;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** An endpoint of a study objective (migration 0050), in order; audited. */
+export interface StudyEndpointsTable {
+  id: Generated<number>;
+  studyId: number;
+  objectiveId: number;
+  code: string;
+  level: ObjectiveLevel;
+  text: string;
+  purpose: string | null;
   ordinal: number;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
@@ -1086,6 +1136,9 @@ export interface Database {
   trialArmElements: TrialArmElementsTable;
   randomizationSchemes: RandomizationSchemesTable;
   studyEligibilityCriteria: StudyEligibilityCriteriaTable;
+  usdmImports: UsdmImportsTable;
+  studyObjectives: StudyObjectivesTable;
+  studyEndpoints: StudyEndpointsTable;
   randomizationLists: RandomizationListsTable;
   randomizationListEntries: RandomizationListEntriesTable;
   randomizationSimulations: RandomizationSimulationsTable;

@@ -43,6 +43,8 @@ import {
   DATA_IMPORT_MODES,
   CORE_PACKAGE_UPLOAD_FIELD,
   corePackageStudyInput,
+  USDM_UPLOAD_FIELD,
+  usdmImportAnswer,
 } from '@ctp/contracts';
 import { TOTAL_COUNT, type RestOperation } from './operation.ts';
 import { QUERY_STEPS } from '../modules/queries/rest.ts';
@@ -192,6 +194,26 @@ export const REST_OPERATIONS: RestOperation[] = [
     multipart: { file: { name: PROTOCOL_UPLOAD_FIELD, description: 'The protocol, PDF or DOCX' } },
     ok: { status: 200, description: 'The proposal (nothing is stored)', schema: protocolAnalysis },
     refusals: [400, 403, 413],
+  },
+  {
+    method: 'post',
+    path: '/studies/import-usdm',
+    tag: 'Assistance',
+    summary: 'Read a CDISC USDM 4.0 document into a study proposal to review (study managers and administrators)',
+    description:
+      'The proposal (study, trial design, visit schedule with windows, forms due at each visit, eligibility, objectives and endpoints, each item naming the USDM object it came from) is stored with the document’s sha256; the usdm.accept procedure creates the study from it. A document that is not JSON, not USDM 4.0, breaks the USDM schema or refers to objects that do not exist is refused with the path of the offending object.',
+    multipart: { file: { name: USDM_UPLOAD_FIELD, description: 'The USDM 4.0 document (Wrapper root), JSON, at most 20 MB' } },
+    ok: { status: 200, description: 'The stored proposal', schema: usdmImportAnswer },
+    refusals: [400, 403, 413],
+  },
+  {
+    method: 'get',
+    path: '/studies/{id}/usdm',
+    tag: 'Assistance',
+    summary: 'A study as one CDISC USDM 4.0 document (Wrapper root): design, schedule, forms as activities, eligibility, objectives',
+    params: byId,
+    ok: { status: 200, description: 'The USDM document, as an attachment <study code>-usdm.json', files: ['application/json'] },
+    refusals: [400, 403, 404],
   },
   { method: 'post', path: '/medical-coding', tag: 'Assistance', summary: 'MedDRA coding suggestion for a verbatim term', json: codingSuggestInput, ok: { status: 200, description: 'The best term and the ranked candidates', schema: restCodingSuggestion }, refusals: [400, 403] },
   {

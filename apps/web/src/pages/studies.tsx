@@ -1,5 +1,6 @@
 // Studies list (spec section 2): heading, New Study, 6 card skeletons while loading, 'No studies found'
 // with Create First Study, and a 3-column grid of study cards; search, status filter and pages run in SQL.
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -18,6 +19,9 @@ import { Pager } from '@/features/studies/pager';
 import { useListParams } from '@/features/studies/use-list-params';
 import { usePageInRange } from '@/lib/use-page-in-range';
 
+// The USDM import (its review screen) loads only when a user who may import opens the studies page.
+const ImportUsdmDialog = lazy(() => import('@/features/usdm/import-usdm-dialog'));
+
 /** Four rows of the 3-column grid. */
 const PAGE_SIZE = 12;
 
@@ -25,6 +29,7 @@ export default function StudiesPage() {
   const { t } = useTranslation('studies');
   const navigate = useNavigate();
   const canCreate = useCan('study.create');
+  const canImportUsdm = useCan('study.importUsdm');
   const list = useListParams(PAGE_SIZE);
   const studies = trpc.studies.list.useQuery(
     { search: list.search || undefined, status: list.status, limit: list.limit, offset: list.offset },
@@ -70,7 +75,18 @@ export default function StudiesPage() {
       <PageHeader
         title={t('list.title')}
         description={t('list.description')}
-        actions={canCreate && newStudy(t('list.newStudy'))}
+        actions={
+          (canCreate || canImportUsdm) && (
+            <div className="flex flex-wrap gap-2">
+              {canImportUsdm && (
+                <Suspense fallback={null}>
+                  <ImportUsdmDialog />
+                </Suspense>
+              )}
+              {canCreate && newStudy(t('list.newStudy'))}
+            </div>
+          )
+        }
       />
       <div className="grid gap-6">
         <ListControls

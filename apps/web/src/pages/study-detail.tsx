@@ -26,6 +26,8 @@ import { toEditable } from '@/features/studies/study-form';
 import { isNotFound } from '@/lib/server-error';
 import { PhaseBadge } from '@/components/ui/phase-badge';
 import { DocumentTitle } from '@/components/document-title';
+import { ExportUsdmButton } from '@/features/usdm/export-usdm-button';
+import { StudyObjectivesCard } from '@/features/usdm/study-objectives-card';
 
 /** A route id that can name a study: digits within PostgreSQL's integer range. */
 function parseId(raw: string | undefined): number | null {
@@ -95,7 +97,10 @@ export default function StudyDetailPage() {
             {s.title}
           </p>
         </div>
-        {canEdit && <EditStudyDialog study={toEditable(s)} reload={reload} />}
+        <div className="flex flex-wrap gap-2">
+          <ExportUsdmButton studyId={s.id} code={s.studyId} />
+          {canEdit && <EditStudyDialog study={toEditable(s)} reload={reload} />}
+        </div>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -112,7 +117,10 @@ export default function StudyDetailPage() {
               {canRandomize && <TabsTrigger value="randomization">{t('tabs.randomization')}</TabsTrigger>}
             </TabsList>
             <TabsContent value="overview">
-              <StudyOverviewTab study={s} />
+              <div className="grid gap-6">
+                <StudyOverviewTab study={s} />
+                <StudyObjectivesCard studyId={s.id} />
+              </div>
             </TabsContent>
             <TabsContent value="enrollment">
               <StudyEnrollmentTab study={s} />
