@@ -12,6 +12,7 @@ const ON_DEMAND_NAMESPACES = [
   'dataout',
   'core',
   'webhooks',
+  'dataimport',
   'forms-builder',
   'analytics',
   'ertms',

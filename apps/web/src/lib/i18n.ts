@@ -27,6 +27,7 @@ export const ON_DEMAND_NAMESPACES = [
   'dataout',
   'core',
   'webhooks',
+  'dataimport',
   'forms-builder',
   'analytics',
   'ertms',

@@ -14,6 +14,7 @@ import { StudyFormsTab } from '@/features/studies/study-forms-tab';
 import { VisitScheduleCard } from '@/features/studies/visit-schedule-card';
 import { StudyLockCard } from '@/features/studies/study-lock-card';
 import { OdmExportCard } from '@/features/clinical-data/odm-export-card';
+import { ImportDataCard } from '@/features/data-import/import-data-card';
 import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { StudyInsightsCard } from '@/features/studies/study-insights-card';
 import { StudyEnrollmentTab, StudyOverviewTab } from '@/features/studies/study-overview';
@@ -134,6 +135,7 @@ export default function StudyDetailPage() {
                 <VisitScheduleCard studyId={s.id} />
                 <StudyLockCard studyId={s.id} />
                 <OdmExportCard studyId={s.id} />
+                <ImportDataCard studyId={s.id} />
               </div>
             </TabsContent>
             <TabsContent value="team">
