@@ -16,6 +16,7 @@ import { cdiscRest } from './modules/cdisc/rest.ts';
 import { cdiscStandardsRest } from './modules/cdisc/standards/rest.ts';
 import { sdtmRest } from './modules/cdisc/sdtm/rest.ts';
 import { usersRest } from './modules/users/rest.ts';
+import { randomizationRest } from './modules/randomization/rest.ts';
 import type { BlobStore } from '@ctp/db';
 
 export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: number) {
@@ -35,5 +36,6 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(cdiscStandardsRest(caller, files.dir, uploadMaxMb));
   r.use(sdtmRest(caller, files));
   r.use(usersRest(caller));
+  r.use(randomizationRest(caller));
   return r;
 }

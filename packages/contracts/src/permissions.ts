@@ -39,6 +39,10 @@ export const PERMISSIONS = {
   'randomization.manage': ['admin', 'study-manager'],
   /** Read a sealed randomization list (administrators only until the unblinded team exists). */
   'randomization.list.read': ['admin'],
+  /** Randomize a subject of one's own site (eligibility confirmed, exactly once). */
+  'randomization.randomize': ['investigator', 'coordinator'],
+  /** Unblind one subject of one's own site in an emergency (reason, password and second factor). */
+  'randomization.unblind': ['investigator'],
   'site.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'site.create': ['admin', 'study-manager'],
   'site.update': ['admin', 'study-manager'],

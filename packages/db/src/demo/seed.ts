@@ -276,9 +276,10 @@ async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: Stud
   await rows.insert('study_sites', studySites);
 
   // Members: managers and monitors see every study; site staff see the first studies at one site.
-  const members: { userId: number; studyId: number; role: string; siteId: number | null }[] = [
+  // The study manager is the demo's unblinded team in a blinded study (sees arms, lists, allocations).
+  const members: { userId: number; studyId: number; role: string; siteId: number | null; unblinded?: boolean }[] = [
     { userId: ctx.userByRole['data-manager']!, studyId, role: 'data-manager', siteId: null },
-    { userId: ctx.userByRole['study-manager']!, studyId, role: 'study-manager', siteId: null },
+    { userId: ctx.userByRole['study-manager']!, studyId, role: 'study-manager', siteId: null, unblinded: study.blinding !== 'open_label' },
     { userId: ctx.userByRole['monitor']!, studyId, role: 'monitor', siteId: null },
   ];
   if (ctx.index < 4) {
@@ -290,7 +291,7 @@ async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: Stud
   if (study.sponsorName === SPONSORS[0].name) {
     members.push({ userId: ctx.userByRole['sponsor']!, studyId, role: 'sponsor', siteId: null });
   }
-  await rows.insert('study_memberships', members);
+  await rows.insert('study_memberships', members.map((m) => ({ ...m, unblinded: m.unblinded ?? false })));
 
   const visitDefIds = await rows.insert('visit_definitions',
     VISITS.map((v, k) => ({ studyId, code: v.code, name: v.name, dayOffset: v.dayOffset, windowDays: v.windowDays, windowBefore: v.windowDays, sortOrder: k })),

@@ -43,6 +43,7 @@ import * as m0044ScaleIndexes from './0044-scale-indexes.ts';
 import * as m0046NotificationKeys from './0046-notification-keys.ts';
 import * as m0047RandomizationSchemes from './0047-randomization-schemes.ts';
 import * as m0048EligibilityAndUnblinded from './0048-eligibility-and-unblinded.ts';
+import * as m0049RandomizationAllocations from './0049-randomization-allocations.ts';
 import * as m0055NotificationMail from './0055-notification-mail.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0046-notification-keys': m0046NotificationKeys,
   '0047-randomization-schemes': m0047RandomizationSchemes,
   '0048-eligibility-and-unblinded': m0048EligibilityAndUnblinded,
+  '0049-randomization-allocations': m0049RandomizationAllocations,
   '0055-notification-mail': m0055NotificationMail,
 };
 
@@ -133,4 +135,6 @@ export const AUDITED_TABLES = [
   'randomization_schemes',
   'randomization_simulations',
   'study_eligibility_criteria',
+  'randomization_allocations',
+  'unblinding_events',
 ] as const;
