@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, withActor } from '@ctp/db';
 import { createTestDatabase, TEST_PASSWORD, TEST_TODAY, type TestDatabase } from './support/db.ts';
+import { generate } from 'otplib';
+import { callerAs, demoEmail, testConfig } from './support/app.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
 
 let t: TestDatabase;
@@ -229,3 +231,43 @@ describe('emergency unblinding', () => {
     expect(audit.rows[0]!.reason).toBe(`Emergency unblinding: ${input.reason}`);
   });
 });
+
+describe('the unblinded team', () => {
+  it('is granted by administrators only, with a reason, audited; a granted monitor then reads the allocations', async () => {
+    const monitor = await t.database.db.selectFrom('users').select('id').where('email', '=', 'monitor@demo.local').executeTakeFirstOrThrow();
+    const input = { studyId, userId: monitor.id, unblinded: true, reason: 'Unblinded safety monitor for the DSMB' };
+    await rejects(as['study-manager']!.randomization.setUnblinded(input), 'FORBIDDEN');
+    await rejects(as.monitor!.randomization.allocations({ studyId }), 'FORBIDDEN');
+    const team = await as['study-manager']!.randomization.team({ studyId });
+    expect(team.find((m) => m.email === 'study-manager@demo.local')?.unblinded).toBe(true);
+    expect(team.find((m) => m.email === 'monitor@demo.local')?.unblinded).toBe(false);
+    await as.admin!.randomization.setUnblinded(input);
+    expect((await as.monitor!.randomization.allocations({ studyId })).length).toBeGreaterThan(0);
+    const audit = await sql<{ reason: string; changes: Record<string, { old: unknown; new: unknown }> }>`
+      select reason, changes from audit_events where table_name = 'study_memberships' order by id desc limit 1`.execute(t.database.db);
+    expect(audit.rows[0]).toMatchObject({ reason: input.reason, changes: { unblinded: { old: false, new: true } } });
+    await as.admin!.randomization.setUnblinded({ ...input, unblinded: false, reason: 'DSMB review finished' });
+    await rejects(as.monitor!.randomization.allocations({ studyId }), 'FORBIDDEN');
+  });
+});
+
+describe('emergency unblinding with two-factor authentication', () => {
+  it('needs the authenticator code as well as the password, and a code counts once', async () => {
+    const config = testConfig({ MFA_ENCRYPTION_KEY: 'test-key-for-totp-secrets-0123456789abcdef' });
+    const investigator = await callerAs(t.database, demoEmail('investigator'), config);
+    const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * offset });
+    const started = await investigator.mfa.startEnrolment();
+    await investigator.mfa.confirmEnrolment({ code: await codeAt(started.secret) });
+    const s = await subject();
+    await as.coordinator!.randomization.randomize({ patientId: s.id, stratumValues: { sex: 'F' }, eligibility: eligible(), confirmed: true });
+    const input = { patientId: s.id, reason: 'Overdose: the treatment must be known now', password: TEST_PASSWORD };
+    await rejects(investigator.randomization.emergencyUnblind(input), 'BAD_REQUEST', /code from your authenticator app/);
+    const next = await codeAt(started.secret, 1);
+    await rejects(investigator.randomization.emergencyUnblind({ ...input, code: next === '000000' ? '111111' : '000000' }), 'BAD_REQUEST', /code is not correct/);
+    await rejects(investigator.randomization.emergencyUnblind({ ...input, code: await codeAt(started.secret) }), 'BAD_REQUEST', /code is not correct/);
+    const answer = await investigator.randomization.emergencyUnblind({ ...input, code: next });
+    expect(answer.subjectCode).toBe(s.subjectCode);
+    await rejects(investigator.randomization.emergencyUnblind({ ...input, code: next }), 'BAD_REQUEST', /code is not correct/);
+  });
+});
+

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   'randomization.randomize': ['investigator', 'coordinator'],
   /** Unblind one subject of one's own site in an emergency (reason, password and second factor). */
   'randomization.unblind': ['investigator'],
+  /** Grant or take back membership of a study's unblinded team. */
+  'randomization.team.grant': ['admin'],
   'site.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'site.create': ['admin', 'study-manager'],
   'site.update': ['admin', 'study-manager'],

@@ -182,3 +182,7 @@ export const allocationItem = z.object({
   allocatedBy: z.string().nullable(),
   unblinded: z.boolean(),
 });
+
+/** Administrators grant or take back a member's place in the study's unblinded team. */
+export const setUnblindedInput = z.object({ studyId: id, userId: id, unblinded: z.boolean(), reason });
+export type SetUnblindedInput = z.infer<typeof setUnblindedInput>;

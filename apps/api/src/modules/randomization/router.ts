@@ -12,6 +12,7 @@ import {
   schemeSaveInput,
   schemeStudyInput,
   sealedListInput,
+  setUnblindedInput,
   simulationInput,
   subjectRandomizationInput,
 } from '@ctp/contracts';
@@ -24,6 +25,7 @@ import { saveScheme } from './scheme-save.ts';
 import { sealedList } from './sealed-list.ts';
 import { listSimulations, SIMULATION_REASON, simulateScheme } from './simulate.ts';
 import { emergencyUnblind } from './unblind.ts';
+import { setUnblinded, unblindedTeam } from './unblinded-team.ts';
 
 const manage = permitted('randomization.manage');
 
@@ -40,5 +42,9 @@ export const randomizationRouter = router({
   subject: permitted('patient.read').input(subjectRandomizationInput).query(({ ctx, input }) => subjectRandomization(ctx, input.patientId)),
   allocations: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => studyAllocations(ctx, input.studyId)),
   unblindings: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => unblindingReport(ctx, input.studyId)),
+  team: manage.input(allocationsInput).query(({ ctx, input }) => unblindedTeam(ctx.db, ctx.scope, input.studyId)),
+  setUnblinded: permitted('randomization.team.grant')
+    .input(setUnblindedInput)
+    .mutation(({ ctx, input }) => setUnblinded(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
   emergencyUnblind: permitted('randomization.unblind').input(emergencyUnblindInput).mutation(({ ctx, input }) => emergencyUnblind(ctx, input)),
 });

@@ -13,6 +13,7 @@ import { AllocationsPanel } from './allocations-panel';
 import { GoLiveCard } from './go-live-card';
 import { SchemeForm } from './scheme-form';
 import { SimulationPanel } from './simulation-panel';
+import { UnblindedTeamCard } from './unblinded-team-card';
 
 export function RandomizationTab({ studyId }: { studyId: number }) {
   const { t } = useTranslation('randomization');
@@ -54,6 +55,7 @@ export function RandomizationTab({ studyId }: { studyId: number }) {
       )}
       {kind === 'production' && data.production && <GoLiveCard studyId={studyId} scheme={data.production} />}
       {kind === 'production' && data.production?.status === 'live' && <AllocationsPanel studyId={studyId} />}
+      {kind === 'production' && <UnblindedTeamCard studyId={studyId} />}
     </div>
   );
 }
