@@ -69,9 +69,12 @@ beforeAll(async () => {
   ).rows[0]!.siteId;
   // The demo's earlier subjects got arms by hand: the walk must not find those either.
   const manager = await callerAs(t.database, demoEmail('study-manager'));
+  // The demo's live scheme (no allocation yet) is replaced by one with the first allocations by the coin.
+  const live = await manager.randomization.get({ studyId });
   const saved = await manager.randomization.save({
     studyId,
     kind: 'production',
+    version: live.production?.version,
     reason: 'Scheme agreed with the statistician',
     method: 'minimization',
     arms: armIds.slice(0, 2).map((armId) => ({ armId, ratio: 1 })),

@@ -1,6 +1,7 @@
 // Randomizing subjects and emergency unblinding (issue 30 items 3 to 5) on the seeded demo database, in
 // its double-blind study with a live stratified block scheme (factor: sex, entered at randomization) and
-// two eligibility criteria: the refusals (ineligible, unanswered, values outside the levels, withdrawn,
+// the demo's eligibility criteria (the demo's own live minimization scheme and waiting subjects are
+// checked on a second fresh database): the refusals (ineligible, unanswered, values outside the levels, withdrawn,
 // archived, screening, another site, roles) allocate nothing; the coordinator gets a number and no arm,
 // the unblinded team sees the arm; 100 concurrent requests for one subject give one allocation, and
 // concurrent requests for many subjects one slot each, until the stratum's list runs out; the audit
@@ -12,6 +13,8 @@ import { createTestDatabase, TEST_PASSWORD, TEST_TODAY, type TestDatabase } from
 import { generate } from 'otplib';
 import { callerAs, demoEmail, testConfig } from './support/app.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
+import { contentHash, studyArms } from '../src/modules/randomization/scheme-content.ts';
+import { rowContent } from '../src/modules/randomization/scheme-read.ts';
 
 let t: TestDatabase;
 let as: Record<string, Caller>;
@@ -58,14 +61,6 @@ beforeAll(async () => {
   await withActor(db, { userId: null, reason: 'Randomization test: the sponsor follows the blinded study' }, async (tx) => {
     const member = await tx.selectFrom('studyMemberships').select('id').where('userId', '=', sponsor.id).where('studyId', '=', studyId).executeTakeFirst();
     if (!member) await tx.insertInto('studyMemberships').values({ userId: sponsor.id, studyId, role: 'sponsor', siteId: null }).execute();
-    await tx
-      .insertInto('studyEligibilityCriteria')
-      .values([
-        { studyId, kind: 'inclusion', code: 'I1', text: 'Adults aged 18 to 75', ordinal: 1 },
-        { studyId, kind: 'inclusion', code: 'I2', text: 'Written informed consent', ordinal: 2 },
-        { studyId, kind: 'exclusion', code: 'E1', text: 'Pregnancy', ordinal: 1 },
-      ])
-      .execute();
   });
   as = await callersForEveryRole(t.database);
   siteId = (
@@ -75,27 +70,53 @@ beforeAll(async () => {
   otherSiteId = (await db.selectFrom('studySites').select('siteId').where('studyId', '=', studyId).where('siteId', '<>', siteId).executeTakeFirstOrThrow()).siteId;
   arms = await db.selectFrom('trialArms').select(['id', 'code', 'name']).where('studyId', '=', studyId).orderBy('sortOrder').execute();
   criteria = await db.selectFrom('studyEligibilityCriteria').select(['id', 'kind']).where('studyId', '=', studyId).execute();
-  const saved = await as['study-manager']!.randomization.save({
-    studyId,
-    kind: 'production',
-    reason: 'Scheme agreed with the statistician',
-    method: 'blocks',
-    arms: arms.slice(0, 2).map((a) => ({ armId: a.id, ratio: 1 })),
-    factors: [{ key: 'sex', label: 'Sex', source: 'subject', levels: ['F', 'M'], weight: 1 }],
-    blockSizes: [2, 4],
-    minimization: null,
-    plannedEnrollment: 6,
-    marginPercent: 0,
-  });
-  await as['study-manager']!.randomization.goLive({ studyId, version: saved.version, reason: 'Go-live approved' });
 }, 300_000);
 afterAll(() => t.cleanup());
 
+describe('the demo', () => {
+  it('has a live minimization scheme whose hash is the API\'s, its criteria, and enrolled subjects of the staff\'s site waiting', async () => {
+    const db = t.database.db;
+    const row = await db.selectFrom('randomizationSchemes').selectAll().where('studyId', '=', studyId).where('kind', '=', 'production').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'live', method: 'minimization', lockedAt: null });
+    expect(row.contentHash).toBe(contentHash(studyId, 'production', rowContent(row), await studyArms(db, studyId)));
+    const codes = (await db.selectFrom('studyEligibilityCriteria').select('code').where('studyId', '=', studyId).execute()).map((c) => c.code).sort();
+    expect(codes).toEqual(['E1', 'E2', 'I1', 'I2', 'I3']);
+    const waiting = await db.selectFrom('patients').select('id').where('studyId', '=', studyId).where('siteId', '=', siteId).where('status', '=', 'enrolled').where('plannedArmId', 'is', null).execute();
+    expect(waiting.length).toBe(3);
+    const card = await as.coordinator!.randomization.subject({ patientId: waiting[0]!.id });
+    expect(card).toMatchObject({ canRandomize: true, schemeLive: true, randomized: false });
+    expect(card.factors.map((f) => f.key)).toEqual(['sex', 'age_group']);
+    expect(card.criteria.length).toBe(5);
+    expect((await as.monitor!.randomization.subject({ patientId: waiting[0]!.id })).canRandomize).toBe(false);
+  });
+});
+
 describe('randomizing a subject', () => {
+  beforeAll(async () => {
+    // The demo's live minimization scheme, with its criteria, is replaced (it has no allocation yet) by a
+    // short block list, so that a stratum runs out.
+    const live = await as['study-manager']!.randomization.get({ studyId });
+    const saved = await as['study-manager']!.randomization.save({
+      studyId,
+      kind: 'production',
+      version: live.production?.version,
+      reason: 'Scheme agreed with the statistician',
+      method: 'blocks',
+      arms: arms.slice(0, 2).map((a) => ({ armId: a.id, ratio: 1 })),
+      factors: [{ key: 'sex', label: 'Sex', source: 'subject', levels: ['F', 'M'], weight: 1 }],
+      blockSizes: [2, 4],
+      minimization: null,
+      plannedEnrollment: 6,
+      marginPercent: 0,
+    });
+    await as['study-manager']!.randomization.goLive({ studyId, version: saved.version, reason: 'Go-live approved' });
+  });
+
   it('refuses, with nothing allocated: ineligible, unanswered, values outside the levels, wrong state, another site, other roles', async () => {
     const s = await subject();
     const base = { patientId: s.id, stratumValues: { sex: 'F' }, eligibility: eligible(), confirmed: true as const };
-    const notMet = eligible().map((a, k) => (k === 0 ? { ...a, met: !a.met } : a));
+    const firstInclusion = criteria.find((c) => c.kind === 'inclusion')!.id;
+    const notMet = eligible().map((a) => (a.criterionId === firstInclusion ? { ...a, met: false } : a));
     await rejects(as.coordinator!.randomization.randomize({ ...base, eligibility: notMet }), 'PRECONDITION_FAILED', /not eligible \(inclusion criteria not met: I\d\)/);
     const excluded = eligible().map((a) => (criteria.find((c) => c.id === a.criterionId)!.kind === 'exclusion' ? { ...a, met: true } : a));
     await rejects(as.coordinator!.randomization.randomize({ ...base, eligibility: excluded }), 'PRECONDITION_FAILED', /exclusion criteria met: E1/);
@@ -128,7 +149,7 @@ describe('randomizing a subject', () => {
     const patient = await t.database.db.selectFrom('patients').select(['plannedArmId', 'actualArmId']).where('id', '=', s.id).executeTakeFirstOrThrow();
     expect(patient).toEqual({ plannedArmId: row.armId, actualArmId: row.armId });
     expect(row).toMatchObject({ method: 'blocks', listPosition: 1, stratum: 'sex=F', allocatedBy: expect.any(Number) });
-    expect((row.eligibility as { code: string; met: boolean }[]).map((e) => e.code).sort()).toEqual(['E1', 'I1', 'I2']);
+    expect((row.eligibility as { code: string; met: boolean }[]).map((e) => e.code).sort()).toEqual(['E1', 'E2', 'I1', 'I2', 'I3']);
     const scheme = await t.database.db.selectFrom('randomizationSchemes').select(['contentHash', 'lockedAt']).where('studyId', '=', studyId).where('kind', '=', 'production').executeTakeFirstOrThrow();
     expect(row.schemeHash).toBe(scheme.contentHash);
     expect(scheme.lockedAt).not.toBeNull();
