@@ -59,10 +59,13 @@ test('a coordinator randomizes without seeing the arm; the unblinded team sees i
     await mutate(manager, 'randomization.goLive', { studyId, version: saved.version, reason: 'Go-live approved' });
     rz = await trpcQuery<Randomization>(manager, 'randomization.get', { studyId });
   }
+  // (taken back at the end: other specs read the sponsor's studies as the demo has them)
   const team = await trpcQuery<{ members: { email: string }[] }>(manager, 'teams.list', { studyId });
+  let sponsorAdded: number | null = null;
   if (!team.members.some((m) => m.email === 'sponsor@demo.local')) {
     const [sponsor] = await trpcQuery<{ id: number }[]>(manager, 'teams.candidates', { studyId, search: 'sponsor@demo.local' });
     await mutate(manager, 'teams.add', { studyId, userId: sponsor!.id, role: 'sponsor', siteIds: [], reason: 'The sponsor follows the blinded study' });
+    sponsorAdded = sponsor!.id;
   }
 
   // The coordinator's new subject, enrolled today.
@@ -140,4 +143,6 @@ test('a coordinator randomizes without seeing the arm; the unblinded team sees i
   const note = sponsor.getByText(`Emergency unblinding of ${enrolled.patientId}`);
   await expect(note.first()).toBeVisible();
   await expect(sponsor.getByRole('main')).not.toContainText(armText);
+
+  if (sponsorAdded !== null) await mutate(manager, 'teams.remove', { studyId, userId: sponsorAdded, reason: 'End of the sponsor\'s follow-up of the blinded study' });
 });
