@@ -87,6 +87,9 @@ test('a coordinator randomizes without seeing the arm; the unblinded team sees i
   await card.getByTestId('randomization-open').click();
   const dialog = coordinator.getByRole('dialog');
   const form = dialog.getByTestId('randomize-form');
+  // The demo study's five criteria, inclusions first.
+  await expect(form.locator('[data-testid^="criterion-"]')).toHaveCount(5);
+  await expect(form.locator('[data-testid^="criterion-"]').first()).toContainText('Inclusion');
   for (const criterion of await form.locator('[data-testid^="criterion-"]').all()) {
     const inclusion = (await criterion.textContent())?.includes('Inclusion');
     await criterion.getByLabel(inclusion ? 'Applies' : 'Does not apply').check();

@@ -66,13 +66,13 @@ export async function subjectRandomization(ctx: ProcedureCtx, patientId: number)
     canRandomize: canRandomize && live && !allocation && p.status === 'enrolled' && !p.archivedAt && p.plannedArmId === null,
     canUnblind: !!allocation && study.blinding !== 'open_label' && canInStudy(ctx.user, ctx.scope, p.studyId, 'randomization.unblind'),
   };
-  if (!base.canRandomize || !content) return { ...base, criteria: [], factors: [] };
-  const site = await subjectSite(ctx.db, p.siteId);
-  const known = knownLevels(content.factors, site);
+  // The factors (their labels name the stratum values); the criteria and the site's own levels only
+  // when the reader may randomize now.
+  const known = base.canRandomize && content ? knownLevels(content.factors, await subjectSite(ctx.db, p.siteId)) : {};
   return {
     ...base,
-    criteria: (await studyCriteria(ctx.db, p.studyId)).map((c) => ({ id: c.id, kind: c.kind, code: c.code, text: c.text })),
-    factors: content.factors.map((f) => ({ key: f.key, label: f.label, source: f.source, levels: f.levels, value: known[f.key] ?? null })),
+    criteria: base.canRandomize ? (await studyCriteria(ctx.db, p.studyId)).map((c) => ({ id: c.id, kind: c.kind, code: c.code, text: c.text })) : [],
+    factors: (content?.factors ?? []).map((f) => ({ key: f.key, label: f.label, source: f.source, levels: f.levels, value: known[f.key] ?? null })),
   };
 }
 

@@ -17,7 +17,7 @@ export async function studyCriteria(db: Db | Tx, studyId: number) {
     .selectFrom('studyEligibilityCriteria')
     .select(['id', 'kind', 'code', 'text', 'ordinal'])
     .where('studyId', '=', studyId)
-    .orderBy('kind')
+    .orderBy('kind', 'desc') // inclusion, then exclusion
     .orderBy('ordinal')
     .orderBy('id')
     .execute();

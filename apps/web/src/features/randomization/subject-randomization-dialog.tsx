@@ -48,7 +48,8 @@ function SubjectRandomizationBody({ patientId }: { patientId: number }) {
   if (query.isPending) return <Skeleton className="h-40" />;
   if (query.error) return <WriteErrorNotice error={serverError(query.error) as ServerError} />;
   const s = query.data;
-  if (answer) return <RandomizedSummary number={answer.randomizationNumber} at={answer.allocatedAt} values={answer.stratumValues} arm={answer.arm} />;
+  const labels = Object.fromEntries(s.factors.map((f) => [f.key, f.label]));
+  if (answer) return <RandomizedSummary number={answer.randomizationNumber} at={answer.allocatedAt} values={answer.stratumValues} labels={labels} arm={answer.arm} />;
   if (!s.randomized) {
     if (s.canRandomize) return <RandomizeForm subject={s} onDone={setAnswer} />;
     return (
@@ -59,7 +60,7 @@ function SubjectRandomizationBody({ patientId }: { patientId: number }) {
   }
   return (
     <div className="grid gap-4">
-      <RandomizedSummary number={s.randomizationNumber!} at={s.allocatedAt!} values={s.stratumValues ?? {}} arm={s.arm} by={s.allocatedBy} />
+      <RandomizedSummary number={s.randomizationNumber!} at={s.allocatedAt!} values={s.stratumValues ?? {}} labels={labels} arm={s.arm} by={s.allocatedBy} />
       {s.unblinded && (
         <div className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm" data-testid="subject-unblinded">
           <p className="font-medium">{t('subject.unblinded')}</p>
@@ -79,12 +80,15 @@ function RandomizedSummary({
   number,
   at,
   values,
+  labels,
   arm,
   by,
 }: {
   number: string;
   at: string;
   values: Record<string, string>;
+  /** Factor key -> its label. */
+  labels: Record<string, string>;
   arm: { code: string; name: string } | null;
   by?: string | null;
 }) {
@@ -92,7 +96,7 @@ function RandomizedSummary({
   const rows: [string, string, string][] = [
     [t('subject.number'), number, 'randomization-number'],
     [t('subject.at'), formatDateTime(at), 'randomization-time'],
-    ...Object.entries(values).map(([k, v]): [string, string, string] => [k, v, `stratum-${k}`]),
+    ...Object.entries(values).map(([k, v]): [string, string, string] => [labels[k] ?? k, v, `stratum-${k}`]),
     ...(by ? [[t('subject.by'), by, 'randomization-by'] as [string, string, string]] : []),
     [t('subject.arm'), arm ? `${arm.name} (${arm.code})` : t('subject.armHidden'), 'randomization-arm'],
   ];
