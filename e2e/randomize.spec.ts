@@ -136,6 +136,7 @@ test('a coordinator randomizes without seeing the arm; the unblinded team sees i
 
   // The coordinator still sees no arm, only that the subject was unblinded.
   await coordinator.reload();
+  await expect(coordinator.locator(`[data-patient-id="${enrolled.patientId}"]`).getByTestId('arm-unblinded')).toHaveText('Unblinded in an emergency');
   await coordinator.locator(`[data-patient-id="${enrolled.patientId}"]`).getByTestId('randomization-open').click();
   await expect(coordinator.getByRole('dialog').getByTestId('subject-unblinded')).toBeVisible();
   await expect(coordinator.getByRole('dialog').getByTestId('randomization-arm')).toHaveText('Blinded');

@@ -245,6 +245,7 @@ describe('emergency unblinding', () => {
     expect(investigatorCard).toMatchObject({ unblinded: true, arm: { id: allocated.armId } });
     const coordinatorCard = await as.coordinator!.randomization.subject({ patientId: s.id });
     expect(coordinatorCard).toMatchObject({ unblinded: true, arm: null, armsHidden: true });
+    expect(await as.coordinator!.design.subjectArm({ patientId: s.id })).toMatchObject({ unblinded: true, armsHidden: true, plannedArm: null });
     const report = await as['study-manager']!.randomization.unblindings({ studyId });
     expect(report[0]).toMatchObject({ subjectCode: s.subjectCode, kind: 'emergency', reason: input.reason, userName: expect.any(String) });
     expect((await as['study-manager']!.randomization.allocations({ studyId })).find((a) => a.patientId === s.id)?.unblinded).toBe(true);
