@@ -13,11 +13,15 @@ interface SubjectArm {
   plannedArm: { code: string } | null;
 }
 
-/** An enrolled subject the investigator sees whose arms the server hides (the double-blind study). */
+/**
+ * An enrolled subject the investigator sees whose arms the server hides (the double-blind study), given
+ * an arm already (the demo's subjects waiting to be randomized have none).
+ */
 async function blindedSubject(page: Page) {
   const enrolled = (await trpcQuery<PatientPage>(page, 'patients.list', { status: 'enrolled', limit: 100, offset: 0 })).items;
   for (const p of enrolled) {
-    if ((await trpcQuery<SubjectArm>(page, 'design.subjectArm', { patientId: p.id })).armsHidden) return p;
+    if (!(await trpcQuery<SubjectArm>(page, 'design.subjectArm', { patientId: p.id })).armsHidden) continue;
+    if (!(await trpcQuery<{ canRandomize: boolean }>(page, 'randomization.subject', { patientId: p.id })).canRandomize) return p;
   }
   throw new Error('No subject of a blinded study among the first 100 enrolled');
 }

@@ -21,6 +21,7 @@ import { usersRest } from './modules/users/rest.ts';
 import { dataImportRest } from './modules/data-import/rest.ts';
 import { clinicalDataRest } from './modules/clinical-data/rest.ts';
 import { casebookRest } from './modules/casebook/rest.ts';
+import { randomizationRest } from './modules/randomization/rest.ts';
 import type { BlobStore } from '@ctp/db';
 
 export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: number) {
@@ -45,5 +46,6 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(dataImportRest(caller, files.dir, uploadMaxMb));
   r.use(clinicalDataRest(caller));
   r.use(casebookRest(caller));
+  r.use(randomizationRest(caller));
   return r;
 }

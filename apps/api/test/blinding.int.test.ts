@@ -107,7 +107,7 @@ describe('in a double-blind study', () => {
     const other = (await as['study-manager']!.design.subjectArm({ patientId: subject.id })).arms.find((a) => a.id !== subject.plannedArmId)!;
     const input = { patientId: subject.id, version: subject.version, plannedArmId: subject.plannedArmId, actualArmId: other.id, reason: 'Dispensing error: received the other kit' };
     for (const role of ['coordinator', 'investigator'] as const) {
-      await rejects(as[role]!.design.assignArm(input), 'FORBIDDEN', 'Arms of a blinded study are shown only to administrators and study managers');
+      await rejects(as[role]!.design.assignArm(input), 'FORBIDDEN', 'Arms of a blinded study are shown only to administrators and the study\'s unblinded team');
     }
     for (const role of ['monitor', 'sponsor'] as const) await rejects(as[role]!.design.assignArm(input), 'FORBIDDEN');
     const saved = await as['study-manager']!.design.assignArm(input);

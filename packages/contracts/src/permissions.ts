@@ -41,6 +41,12 @@ export const PERMISSIONS = {
   'randomization.manage': ['admin', 'study-manager'],
   /** Read a sealed randomization list (administrators only until the unblinded team exists). */
   'randomization.list.read': ['admin'],
+  /** Randomize a subject of one's own site (eligibility confirmed, exactly once). */
+  'randomization.randomize': ['investigator', 'coordinator'],
+  /** Unblind one subject of one's own site in an emergency (reason, password and second factor). */
+  'randomization.unblind': ['investigator'],
+  /** Grant or take back membership of a study's unblinded team. */
+  'randomization.team.grant': ['admin'],
   'site.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'site.create': ['admin', 'study-manager'],
   'site.update': ['admin', 'study-manager'],

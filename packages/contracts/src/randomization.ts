@@ -122,3 +122,67 @@ export const sealedListInput = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
+
+// Randomizing a subject (issue 30 item 3) and emergency unblinding (item 5).
+
+/** An answer to one eligibility criterion: does it apply to the subject (met)? */
+export const eligibilityAnswer = z.object({ criterionId: id, met: z.boolean() });
+
+export const randomizeInput = z.object({
+  patientId: id,
+  /** Levels of the factors entered at randomization (source "subject"), by factor key; site and country are the subject's own. */
+  stratumValues: z.record(text('code'), text('code')).default({}),
+  /** One answer per inclusion and exclusion criterion of the study. */
+  eligibility: z.array(eligibilityAnswer).max(200).default([]),
+  /** The person confirms that the subject is eligible and the stratum values are right. */
+  confirmed: z.literal(true, 'Confirm the eligibility and the stratum values'),
+});
+export type RandomizeInput = z.infer<typeof randomizeInput>;
+
+export const subjectRandomizationInput = z.object({ patientId: id });
+
+export const allocationsInput = z.object({ studyId: id });
+
+export const emergencyUnblindInput = z.object({
+  patientId: id,
+  reason: text('reason').min(10, 'Say why the subject must be unblinded (at least 10 characters)'),
+  password: text('secret', { trim: false }).min(1, 'Enter your password to unblind'),
+  /** The TOTP code, when the investigator has two-factor authentication. */
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code').optional(),
+});
+export type EmergencyUnblindInput = z.infer<typeof emergencyUnblindInput>;
+
+const armRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
+/** The answer to a randomization: the arm only for callers who see arms (null and armsHidden otherwise). */
+export const randomizationAnswer = z.object({
+  patientId: z.number().int(),
+  subjectCode: z.string(),
+  randomizationNumber: z.string(),
+  allocatedAt: z.string(),
+  stratumValues: z.record(z.string(), z.string()),
+  armsHidden: z.boolean(),
+  arm: armRef.nullable(),
+});
+
+/** One allocation of a study, as the unblinded team reads it. */
+export const allocationItem = z.object({
+  id: z.number().int(),
+  randomizationNumber: z.string(),
+  patientId: z.number().int(),
+  subjectCode: z.string(),
+  siteNumber: z.string(),
+  stratum: z.string(),
+  stratumValues: z.record(z.string(), z.string()),
+  method: z.enum(RANDOMIZATION_METHODS),
+  listPosition: z.number().int().nullable(),
+  schemeHash: z.string(),
+  arm: armRef,
+  allocatedAt: z.string(),
+  allocatedBy: z.string().nullable(),
+  unblinded: z.boolean(),
+});
+
+/** Administrators grant or take back a member's place in the study's unblinded team. */
+export const setUnblindedInput = z.object({ studyId: id, userId: id, unblinded: z.boolean(), reason });
+export type SetUnblindedInput = z.infer<typeof setUnblindedInput>;

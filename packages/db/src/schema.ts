@@ -532,7 +532,8 @@ export type NotificationKind =
   | 'document_approved'
   | 'document_expiring'
   | 'submission_due'
-  | 'enrollment_alert';
+  | 'enrollment_alert'
+  | 'emergency_unblinding';
 
 export interface CodingDictionariesTable {
   id: Generated<number>;
@@ -735,6 +736,41 @@ export interface RandomizationListEntriesTable {
   block: number;
   blockSize: number;
   armId: number;
+}
+
+/** A randomized subject (migration 0049): append-only, audited (arm masked on screen for blinded readers). */
+export interface RandomizationAllocationsTable {
+  id: Generated<number>;
+  studyId: number;
+  patientId: number;
+  schemeId: number;
+  schemeHash: string;
+  method: 'blocks' | 'minimization';
+  randomizationNumber: string;
+  listId: number | null;
+  stratum: string;
+  listPosition: number | null;
+  /** Minimization: the counts per factor level and arm the choice was made on, and how it was chosen. */
+  minimizationState: Json | null;
+  armId: number;
+  /** Factor key -> level. */
+  stratumValues: Json;
+  /** Criterion id, code, kind and the answer given. */
+  eligibility: Json;
+  allocatedBy: number | null;
+  allocatedAt: CreatedAt;
+}
+
+/** An emergency unblinding of one subject (migration 0049): append-only, audited, holds no arm. */
+export interface UnblindingEventsTable {
+  id: Generated<number>;
+  studyId: number;
+  patientId: number;
+  allocationId: number;
+  kind: 'emergency';
+  userId: number;
+  reason: string;
+  occurredAt: CreatedAt;
 }
 
 /** A simulation report kept with its scheme (migration 0047); audited. */
@@ -1142,6 +1178,8 @@ export interface Database {
   randomizationLists: RandomizationListsTable;
   randomizationListEntries: RandomizationListEntriesTable;
   randomizationSimulations: RandomizationSimulationsTable;
+  randomizationAllocations: RandomizationAllocationsTable;
+  unblindingEvents: UnblindingEventsTable;
   sdtmRuns: SdtmRunsTable;
   sdtmRunDatasets: SdtmRunDatasetsTable;
   sdtmRunEncodingReports: SdtmRunEncodingReportsTable;

@@ -15,6 +15,7 @@ const REFUSALS: Record<number, string> = {
   404: 'Not found, or not in the caller’s scope',
   409: 'A conflict: a stale version, a duplicate',
   410: 'The stored file is missing from the document storage',
+  412: 'Refused in the record’s present state (e.g. a subject not eligible, a randomization list that has run out)',
   413: 'The upload is larger than the server accepts',
   415: 'The body is neither JSON nor multipart',
 };

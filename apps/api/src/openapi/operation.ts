@@ -35,7 +35,7 @@ export interface RestOperation {
     headers?: Record<string, string>;
   };
   /** The refusals this path can answer besides 401 (signed out) and 500/503. */
-  refusals: (400 | 403 | 404 | 409 | 410 | 413 | 415)[];
+  refusals: (400 | 403 | 404 | 409 | 410 | 412 | 413 | 415)[];
 }
 
 export const TOTAL_COUNT = { 'X-Total-Count': 'Every match of the filters, for paging with limit and offset' };

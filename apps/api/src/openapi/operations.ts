@@ -45,6 +45,10 @@ import {
   corePackageStudyInput,
   USDM_UPLOAD_FIELD,
   usdmImportAnswer,
+  allocationItem,
+  allocationsInput,
+  randomizationAnswer,
+  randomizeInput,
 } from '@ctp/contracts';
 import { TOTAL_COUNT, type RestOperation } from './operation.ts';
 import { QUERY_STEPS } from '../modules/queries/rest.ts';
@@ -65,6 +69,27 @@ export const REST_OPERATIONS: RestOperation[] = [
   { method: 'get', path: '/sites', tag: 'Sites', summary: 'Sites in the user’s scope', query: siteListInput, ok: { status: 200, description: 'A page of sites', schema: z.array(siteSummary), headers: TOTAL_COUNT }, refusals: [400, 403] },
   { method: 'get', path: '/patients', tag: 'Subjects', summary: 'Subjects in the user’s scope', query: patientListInput, ok: { status: 200, description: 'A page of subjects', schema: z.array(patientSummary), headers: TOTAL_COUNT }, refusals: [400, 403] },
   { method: 'get', path: '/patients/export.csv', tag: 'Subjects', summary: 'The filtered subjects as CSV', query: patientFilterInput, ok: { status: 200, description: 'A CSV attachment', files: ['text/csv'] }, refusals: [400, 403] },
+  {
+    method: 'post',
+    path: '/patients/{id}/randomize',
+    tag: 'Randomization',
+    summary: 'Randomize a subject (site staff of the subject’s site)',
+    description:
+      'Every eligibility criterion of the study answered (inclusions met, no exclusion), the stratum values entered by hand, and confirmed. Exactly once per subject. Answers the randomization number and time; the arm only when the caller sees arms (open-label study, administrators, the unblinded team). An ineligible, withdrawn, archived or already randomized subject, values outside the levels or a list that has run out are refused with nothing allocated.',
+    params: byId,
+    json: randomizeInput.omit({ patientId: true }),
+    ok: { status: 201, description: 'The randomization', schema: randomizationAnswer },
+    refusals: [400, 403, 404, 409, 412],
+  },
+  {
+    method: 'get',
+    path: '/randomization/allocations',
+    tag: 'Randomization',
+    summary: 'A study’s allocations with their arms (administrators and the study’s unblinded team only)',
+    query: allocationsInput,
+    ok: { status: 200, description: 'Every allocation, in order', schema: z.array(allocationItem) },
+    refusals: [400, 403, 404],
+  },
   // Forms and data entry
   { method: 'get', path: '/forms', tag: 'Forms', summary: 'eCRF forms', query: formListInput, ok: { status: 200, description: 'A page of forms', schema: z.array(formSummary), headers: TOTAL_COUNT }, refusals: [400, 403] },
   {

@@ -24,4 +24,6 @@ export const NOTIFICATION_MESSAGES = {
   queryAnsweredBody: 'The site has answered; review the response.',
   queryReopenedBody: 'The response was not accepted; see the reason.',
   queryClosedBody: 'The query is closed.',
+  emergencyUnblindingTitle: 'Emergency unblinding of {{subject}}',
+  emergencyUnblindingBody: 'An investigator unblinded the subject ({{number}}) in an emergency; see the unblinding report.',
 } as const;

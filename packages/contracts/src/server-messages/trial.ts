@@ -14,7 +14,7 @@ export const TRIAL_MESSAGES = {
   siteNotPending: 'Only a pending site can be activated',
   visitCodeTaken: 'Visit code {{code}} is already in this schedule',
   chooseStudyForms: 'Choose forms of this study',
-  armsBlinded: 'Arms of a blinded study are shown only to administrators and study managers',
+  armsBlinded: 'Arms of a blinded study are shown only to administrators and the study\'s unblinded team',
   armNotFound: 'Arm not found',
   elementNotFound: 'Element not found',
   armCodeTaken: 'Arm code {{code}} is already used in this study',

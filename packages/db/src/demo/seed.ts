@@ -10,6 +10,7 @@ import { createRandom, addDays, daysBetween, type Random } from './random.ts';
 import { seedStudyForms } from './forms.ts';
 import { seedStudyTmf } from './tmf.ts';
 import { seedStudyDesign } from './design.ts';
+import { seedRandomization, waitingSubjects } from './randomization.ts';
 import { BlobStore } from '../files/blob-store.ts';
 import { batchWriter, type LoadUnit, type RowWriter } from './row-writer.ts';
 import {
@@ -276,9 +277,10 @@ async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: Stud
   await rows.insert('study_sites', studySites);
 
   // Members: managers and monitors see every study; site staff see the first studies at one site.
-  const members: { userId: number; studyId: number; role: string; siteId: number | null }[] = [
+  // The study manager is the demo's unblinded team in a blinded study (sees arms, lists, allocations).
+  const members: { userId: number; studyId: number; role: string; siteId: number | null; unblinded?: boolean }[] = [
     { userId: ctx.userByRole['data-manager']!, studyId, role: 'data-manager', siteId: null },
-    { userId: ctx.userByRole['study-manager']!, studyId, role: 'study-manager', siteId: null },
+    { userId: ctx.userByRole['study-manager']!, studyId, role: 'study-manager', siteId: null, unblinded: study.blinding !== 'open_label' },
     { userId: ctx.userByRole['monitor']!, studyId, role: 'monitor', siteId: null },
   ];
   if (ctx.index < 4) {
@@ -290,13 +292,19 @@ async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: Stud
   if (study.sponsorName === SPONSORS[0].name) {
     members.push({ userId: ctx.userByRole['sponsor']!, studyId, role: 'sponsor', siteId: null });
   }
-  await rows.insert('study_memberships', members);
+  await rows.insert('study_memberships', members.map((m) => ({ ...m, unblinded: m.unblinded ?? false })));
 
   const visitDefIds = await rows.insert('visit_definitions',
     VISITS.map((v, k) => ({ studyId, code: v.code, name: v.name, dayOffset: v.dayOffset, windowDays: v.windowDays, windowBefore: v.windowDays, sortOrder: k })),
     true,
   );
   const armIds = await seedStudyDesign(tx, studyId);
+  // The first double-blind study randomizes: criteria, a live scheme, subjects waiting (demo/randomization.ts).
+  const randomizes = ctx.index === 1 && study.blinding === 'double_blind';
+  if (randomizes) {
+    const arms = await tx.selectFrom('trialArms').select(['id', 'code']).where('studyId', '=', studyId).orderBy('sortOrder').execute();
+    await seedRandomization(tx, studyId, arms, at(study.startDate < today ? study.startDate : today));
+  }
 
   await rows.insert('milestones',
     inOrder(
@@ -379,6 +387,10 @@ async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: Stud
     const lastChange = subject.withdrawalDate ?? subject.completionDate ?? subject.enrollmentDate ?? screeningDate;
     subjects.push({ ...subject, createdAt: at(screeningDate), updatedAt: at(lastChange) });
   }
+  // Subjects waiting to be randomized: no arm, and no visit after selection yet (their draws still made,
+  // so every other demo figure stays as it was).
+  const waiting = randomizes ? waitingSubjects(subjects, ctx.siteIds[0]!) : new Set<(typeof subjects)[number]>();
+  for (const s of waiting) Object.assign(s, { plannedArmId: null, actualArmId: null });
   const patientIds = await rows.insert('patients', subjects, true);
 
   const visitRows: any[] = [];
@@ -411,6 +423,7 @@ async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: Stud
       // Visits follow the plan's order: the selection visit is done before randomisation (Day 0), however
       // late in its window it falls (a date from the stream, then kept before Day 0: no other draw moves).
       if (actualDate && v.code === 'SEL' && p.enrollmentDate && actualDate >= p.enrollmentDate) actualDate = addDays(p.enrollmentDate, -1);
+      if (waiting.has(p) && v.code !== 'SEL') return;
       visitRows.push({ patientId: patientIds[k]!, visitDefinitionId: visitDefIds[vk]!, status, scheduledDate, actualDate });
     });
   });

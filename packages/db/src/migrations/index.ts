@@ -43,6 +43,7 @@ import * as m0044ScaleIndexes from './0044-scale-indexes.ts';
 import * as m0046NotificationKeys from './0046-notification-keys.ts';
 import * as m0047RandomizationSchemes from './0047-randomization-schemes.ts';
 import * as m0048EligibilityAndUnblinded from './0048-eligibility-and-unblinded.ts';
+import * as m0049RandomizationAllocations from './0049-randomization-allocations.ts';
 import * as m0050Usdm from './0050-usdm.ts';
 import * as m0052CorePackageValidations from './0052-core-package-validations.ts';
 import * as m0053Webhooks from './0053-webhooks.ts';
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '0046-notification-keys': m0046NotificationKeys,
   '0047-randomization-schemes': m0047RandomizationSchemes,
   '0048-eligibility-and-unblinded': m0048EligibilityAndUnblinded,
+  '0049-randomization-allocations': m0049RandomizationAllocations,
   '0050-usdm': m0050Usdm,
   '0052-core-package-validations': m0052CorePackageValidations,
   '0053-webhooks': m0053Webhooks,
@@ -141,6 +143,8 @@ export const AUDITED_TABLES = [
   'randomization_schemes',
   'randomization_simulations',
   'study_eligibility_criteria',
+  'randomization_allocations',
+  'unblinding_events',
   'usdm_imports',
   'study_objectives',
   'study_endpoints',

@@ -1,10 +1,10 @@
 // Audit rows as Recent Activity shows them (studies.recentActivity, sites.recentActivity): the acting
 // user's name, the record, the reason and the changed fields. Old and new values go only to roles
 // holding 'audit.read'; the others see which fields changed, not the clinical values. A subject's arm
-// (planned_arm_id, actual_arm_id) is redacted when the reader does not see the study's arms (blinding.ts).
+// (planned_arm_id, actual_arm_id; an allocation's arm_id and minimization_state) is redacted when the reader does not see the study's arms (blinding.ts).
 import { sql, type Db } from '@ctp/db';
 import type { ActivityEvent } from '@ctp/contracts';
-import { ARM_FIELDS } from '../design/blinding.ts';
+import { isArmField } from '../design/blinding.ts';
 
 type Fragment = ReturnType<typeof sql<unknown>>;
 
@@ -73,7 +73,7 @@ export async function readActivity(
       .filter(([field]) => !(e.action === 'insert' && field === 'id'))
       .map(([field, change]) =>
         showValues
-          ? !armsShown && e.tableName === 'patients' && ARM_FIELDS.has(field)
+          ? !armsShown && isArmField(e.tableName, field)
             ? { field, oldValue: change.old === null ? null : '[redacted]', newValue: change.new === null ? null : '[redacted]' }
             : { field, oldValue: change.old, newValue: change.new }
           : { field },

@@ -2,13 +2,13 @@
 // (audit_event_scope, migration 0013; rows of no study, such as users and sites, for admins only),
 // filtered by study, subject, user, table, operation and dates, paged by keyset (event id, field).
 // Staff names and e-mail addresses in user records and secrets never appear in values, nor a subject's
-// arm (planned_arm_id, actual_arm_id) in a blinded study to a blinded role (design/blinding.ts).
+// arm (planned_arm_id, actual_arm_id; an allocation's arm_id and minimization_state) in a blinded study to a blinded role (design/blinding.ts).
 import { sql, type Db } from '@ctp/db';
 import type { AuditAction, AuditEntry, AuditListInput } from '@ctp/contracts';
 import { assertStudyVisible, visibleStudyIds, type StudyScope } from '../../access.ts';
 import { intArrayLiteral, type Fragment } from '../../sql-helpers.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { ARM_FIELDS, armsHiddenIn } from '../design/blinding.ts';
+import { armsHiddenIn, isArmField } from '../design/blinding.ts';
 
 const REDACTED_FIELDS = new Set(['password_hash', 'token_hash', 'email', 'full_name']);
 
@@ -81,7 +81,9 @@ export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, i
            c.value -> 'old' as "oldValue", c.value -> 'new' as "newValue", e.changes -> 'status' ->> 'new' as "statusNew",
            e.reason, e.client_ip as "clientIp",
            case when e.table_name = 'patients' and c.key in ('planned_arm_id', 'actual_arm_id')
-                then (select p.study_id from patients p where p.id::text = e.record_id) end as "armStudyId"
+                then (select p.study_id from patients p where p.id::text = e.record_id)
+                when e.table_name = 'randomization_allocations' and c.key in ('arm_id', 'minimization_state')
+                then (select a.study_id from randomization_allocations a where a.id::text = e.record_id) end as "armStudyId"
       from ev e cross join lateral jsonb_each(e.changes) c
       left join users u on u.id = e.actor_user_id
      where ${after}
@@ -93,7 +95,7 @@ export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, i
   const items = page.map((r): AuditEntry => {
     // Secrets anywhere; staff names and addresses in user records; arms of a blinded study to blinded roles
     // (a subject no longer there: its study unknown, its arm hidden from all but administrators).
-    const armHidden = r.tableName === 'patients' && ARM_FIELDS.has(r.field)
+    const armHidden = isArmField(r.tableName, r.field)
       && (r.armStudyId === null ? !(scope.all || user.role === 'admin') : armsHidden.has(r.armStudyId));
     const hide = armHidden || r.field.endsWith('_hash') || (r.tableName === 'users' && REDACTED_FIELDS.has(r.field));
     return {

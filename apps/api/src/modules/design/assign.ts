@@ -28,10 +28,12 @@ export async function subjectArm(db: Db, user: SessionUser, scope: StudyScope, p
     .where('p.id', '=', patientId)
     .executeTakeFirst();
   if (!p || !canSeeStudySite(scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: PATIENT_NOT_FOUND });
+  // Unblinded in an emergency (randomization/unblind.ts): said on the card to every reader, never the arm.
+  const unblinded = !!(await db.selectFrom('unblindingEvents').select('id').where('patientId', '=', p.id).limit(1).executeTakeFirst());
   if (!(await armsVisible(db, user, scope, p.studyId))) {
     return {
       id: p.id, patientId: p.patientId, studyId: p.studyId, status: p.status, enrollmentDate: p.enrollmentDate, version: p.version,
-      armsHidden: true as const, plannedArm: null, actualArm: null, arms: [],
+      armsHidden: true as const, plannedArm: null, actualArm: null, arms: [], unblinded,
     };
   }
   const arms = await db.selectFrom('trialArms').select(['id', 'code', 'name']).where('studyId', '=', p.studyId).orderBy('sortOrder').orderBy('code').execute();
@@ -46,6 +48,7 @@ export async function subjectArm(db: Db, user: SessionUser, scope: StudyScope, p
     plannedArm: p.plannedId ? { id: p.plannedId, code: p.plannedCode!, name: p.plannedName! } : null,
     actualArm: p.actualId ? { id: p.actualId, code: p.actualCode!, name: p.actualName! } : null,
     arms,
+    unblinded,
   };
 }
 

@@ -1,45 +1,65 @@
-// Who sees subjects' arms (issue 27 item 3). In a blinded study (single- or double-blind) only
-// administrators and the study's study managers (the user's role IN THAT STUDY) see a subject's planned
-// and actual arm; investigators, coordinators, monitors, sponsors and data managers do not. Until the
-// randomisation work brings full blinding, this is the one place every reader asks:
+// Who sees subjects' arms (issues 27 and 30). In a blinded study (single- or double-blind) only
+// administrators and the members of the study's unblinded team (study_memberships.unblinded, granted by
+// administrators, audited; migration 0048) see a subject's planned and actual arm, its randomization
+// list slot and the minimization counts; every other member, whatever the role, is blinded. This is the
+// one place every reader asks:
 //   - design.subjectArm answers without arms (armsHidden) and design.assignArm is FORBIDDEN;
-//   - the audit trail and a study's recent activity redact the arm fields of subjects' events;
+//   - randomization answers (randomize, allocations) carry the arm only for those who see arms; the
+//     allocations list and its REST path are refused to the others;
+//   - the audit trail (screen and CSV) and a study's recent activity redact the arm fields of subjects'
+//     events and of allocations;
 //   - SDTM generation and the datasets of a blinded study (preview, files, archive) are FORBIDDEN, so an
 //     unblinded package never reaches a blinded role (arms also show in SE, TA and EX, not only in DM).
-// Patient lists, their CSV export, the casebook and search carry no arm at all.
+// Patient lists, their CSV export, the casebook, search and notifications carry no arm at all.
 import { TRPCError } from '@trpc/server';
-import type { Role, StudyBlinding } from '@ctp/contracts';
-import type { Db } from '@ctp/db';
+import type { StudyBlinding } from '@ctp/contracts';
+import type { Db, Tx } from '@ctp/db';
 import { roleInStudy, type StudyScope } from '../../access.ts';
 import type { SessionUser } from '../auth/session.ts';
 
-/** Roles that see arms in a blinded study. */
-export const UNBLINDED_ROLES: readonly Role[] = ['admin', 'study-manager'];
-
-export const ARMS_BLINDED = 'Arms of a blinded study are shown only to administrators and study managers';
+export const ARMS_BLINDED = 'Arms of a blinded study are shown only to administrators and the study\'s unblinded team';
 
 /** The audit fields of a patients row that tell the arm (column names; camel-cased where a reader maps them). */
 export const ARM_FIELDS: ReadonlySet<string> = new Set(['planned_arm_id', 'actual_arm_id', 'plannedArmId', 'actualArmId']);
+
+/** The audit fields of an allocation that tell the arm (the arm, and the counts per arm it was chosen on). */
+export const ALLOCATION_ARM_FIELDS: ReadonlySet<string> = new Set(['arm_id', 'minimization_state', 'armId', 'minimizationState']);
+
+/** Whether an audited field of this table tells a subject's arm. */
+export function isArmField(table: string, field: string): boolean {
+  if (table === 'patients') return ARM_FIELDS.has(field);
+  if (table === 'randomization_allocations') return ALLOCATION_ARM_FIELDS.has(field);
+  return false;
+}
 
 export function isBlinded(blinding: StudyBlinding | null | undefined): boolean {
   return blinding === 'single_blind' || blinding === 'double_blind';
 }
 
-/** The rule itself, for a study whose blinding is known. */
-export function armsVisibleIn(user: SessionUser, scope: StudyScope, studyId: number, blinding: StudyBlinding | null | undefined): boolean {
-  if (!isBlinded(blinding)) return true;
-  const role = roleInStudy(user, scope, studyId);
-  return role !== null && UNBLINDED_ROLES.includes(role);
+/** Studies (of the given ones) where the user is an open member of the unblinded team. */
+async function unblindedMemberOf(db: Db | Tx, userId: number, studyIds: number[]): Promise<Set<number>> {
+  if (!studyIds.length) return new Set();
+  const rows = await db
+    .selectFrom('studyMemberships')
+    .select('studyId')
+    .where('userId', '=', userId)
+    .where('studyId', 'in', studyIds)
+    .where('endedAt', 'is', null)
+    .where('unblinded', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.studyId));
 }
 
 /** Whether the user sees subjects' arms in this study. */
-export async function armsVisible(db: Db, user: SessionUser, scope: StudyScope, studyId: number): Promise<boolean> {
+export async function armsVisible(db: Db | Tx, user: SessionUser, scope: StudyScope, studyId: number): Promise<boolean> {
   const study = await db.selectFrom('studies').select('blinding').where('id', '=', studyId).executeTakeFirst();
-  return armsVisibleIn(user, scope, studyId, study?.blinding);
+  if (!isBlinded(study?.blinding)) return true;
+  if (roleInStudy(user, scope, studyId) === 'admin') return true;
+  return (await unblindedMemberOf(db, user.id, [studyId])).has(studyId);
 }
 
 /** FORBIDDEN unless the user sees subjects' arms in this study. */
-export async function assertArmsVisible(db: Db, user: SessionUser, scope: StudyScope, studyId: number): Promise<void> {
+export async function assertArmsVisible(db: Db | Tx, user: SessionUser, scope: StudyScope, studyId: number): Promise<void> {
   if (!(await armsVisible(db, user, scope, studyId))) throw new TRPCError({ code: 'FORBIDDEN', message: ARMS_BLINDED });
 }
 
@@ -47,6 +67,9 @@ export async function assertArmsVisible(db: Db, user: SessionUser, scope: StudyS
 export async function armsHiddenIn(db: Db, user: SessionUser, scope: StudyScope, studyIds: number[]): Promise<Set<number>> {
   const ids = [...new Set(studyIds)];
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom('studies').select(['id', 'blinding']).where('id', 'in', ids).execute();
-  return new Set(rows.filter((s) => !armsVisibleIn(user, scope, s.id, s.blinding)).map((s) => s.id));
+  const blinded = (await db.selectFrom('studies').select(['id', 'blinding']).where('id', 'in', ids).execute())
+    .filter((s) => isBlinded(s.blinding) && roleInStudy(user, scope, s.id) !== 'admin')
+    .map((s) => s.id);
+  const unblinded = await unblindedMemberOf(db, user.id, blinded);
+  return new Set(blinded.filter((id) => !unblinded.has(id)));
 }

@@ -5,6 +5,7 @@
 //   query_closed            the site staff of the query's site
 //   site_activation_pending the study's study managers, when a site is assigned and waits for activation
 //   casebook_to_sign        the investigators of a subject's site, when the subject completes the study
+//   emergency_unblinding    the study's unblinded team and sponsors, when an investigator unblinds a subject
 // Titles, and bodies no person wrote, are catalogue messages (contracts' server-messages/notifications.ts):
 // stored in English as before, with their key and values so each reader sees them in their language.
 import { sql, type Tx } from '@ctp/db';
@@ -52,4 +53,15 @@ export async function notifyStudyRole(tx: Tx, studyId: number, roles: string[], 
 
 export async function notifyUser(tx: Tx, userId: number, note: Note): Promise<void> {
   await tx.insertInto('notifications').values({ userId, kind: note.kind, studyId: note.studyId, ...stored(note), link: note.link }).execute();
+}
+
+/** Members of a study's unblinded team and members with one of the roles, each once (emergency unblinding). */
+export async function notifyUnblindedTeamAnd(tx: Tx, studyId: number, roles: string[], note: Note, exceptUser?: number): Promise<void> {
+  const s = stored(note);
+  await sql`insert into notifications (user_id, kind, study_id, title, title_key, title_params, body, body_key, body_params, link)
+    select distinct m.user_id, ${note.kind}::text, ${note.studyId}::int, ${s.title}::text, ${s.titleKey}::text, ${s.titleParams}::jsonb,
+           ${s.body}::text, ${s.bodyKey}::text, ${s.bodyParams}::jsonb, ${note.link}::text
+      from study_memberships m
+     where m.study_id = ${studyId} and m.ended_at is null and (m.unblinded or m.role = any(${`{${roles.join(',')}}`}::text[]))
+       and m.user_id is distinct from ${exceptUser ?? null}::int`.execute(tx);
 }

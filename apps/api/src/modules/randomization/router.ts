@@ -1,13 +1,31 @@
-// randomization.*: a study's randomization schemes (issue 30, first slice). Study managers and
-// administrators of the study configure, simulate and take the production scheme live; only
-// administrators read a sealed list. Every write runs in withActor with its reason.
-import { goLiveInput, schemeKindInput, schemeSaveInput, schemeStudyInput, sealedListInput, simulationInput } from '@ctp/contracts';
+// randomization.*: a study's randomization schemes (issue 30). Study managers and administrators of
+// the study configure, simulate and take the production scheme live; only administrators read a sealed
+// list. Site staff randomize their site's subjects; the site's investigator unblinds one in an
+// emergency; allocations and the unblinding report are for administrators and the unblinded team.
+// Every write runs in withActor with its reason.
+import {
+  allocationsInput,
+  emergencyUnblindInput,
+  goLiveInput,
+  randomizeInput,
+  schemeKindInput,
+  schemeSaveInput,
+  schemeStudyInput,
+  sealedListInput,
+  setUnblindedInput,
+  simulationInput,
+  subjectRandomizationInput,
+} from '@ctp/contracts';
 import { actorOf, permitted, router } from '../../trpc.ts';
+import { randomizeSubject } from './allocate.ts';
+import { studyAllocations, subjectRandomization, unblindingReport } from './allocations-read.ts';
 import { goLive } from './go-live.ts';
 import { getRandomization } from './scheme-read.ts';
 import { saveScheme } from './scheme-save.ts';
 import { sealedList } from './sealed-list.ts';
 import { listSimulations, SIMULATION_REASON, simulateScheme } from './simulate.ts';
+import { emergencyUnblind } from './unblind.ts';
+import { setUnblinded, unblindedTeam } from './unblinded-team.ts';
 
 const manage = permitted('randomization.manage');
 
@@ -20,4 +38,13 @@ export const randomizationRouter = router({
   simulations: manage.input(schemeKindInput).query(({ ctx, input }) => listSimulations(ctx.db, ctx.scope, input.studyId, input.kind)),
   goLive: manage.input(goLiveInput).mutation(({ ctx, input }) => goLive(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
   sealedList: permitted('randomization.list.read').input(sealedListInput).query(({ ctx, input }) => sealedList(ctx.db, ctx.scope, input)),
+  randomize: permitted('randomization.randomize').input(randomizeInput).mutation(({ ctx, input }) => randomizeSubject(ctx, input)),
+  subject: permitted('patient.read').input(subjectRandomizationInput).query(({ ctx, input }) => subjectRandomization(ctx, input.patientId)),
+  allocations: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => studyAllocations(ctx, input.studyId)),
+  unblindings: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => unblindingReport(ctx, input.studyId)),
+  team: manage.input(allocationsInput).query(({ ctx, input }) => unblindedTeam(ctx.db, ctx.scope, input.studyId)),
+  setUnblinded: permitted('randomization.team.grant')
+    .input(setUnblindedInput)
+    .mutation(({ ctx, input }) => setUnblinded(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
+  emergencyUnblind: permitted('randomization.unblind').input(emergencyUnblindInput).mutation(({ ctx, input }) => emergencyUnblind(ctx, input)),
 });

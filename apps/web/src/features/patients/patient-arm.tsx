@@ -1,6 +1,7 @@
 // The subject's planned (randomised) and actual arm on its card, and Assign arm for the staff who may
 // change a subject's status (the server checks role and site scope again). In a blinded study the server
 // gives blinded roles no arm (armsHidden): the card then says the study is blinded, with no arm and no Assign arm.
+// A subject unblinded in an emergency says so on the card, to every reader (never the arm).
 import { useTranslation } from 'react-i18next';
 import { Split } from 'lucide-react';
 import { trpc } from '@/lib/trpc';
@@ -10,16 +11,25 @@ import { AssignArmDialog } from './assign-arm-dialog';
 
 export function PatientArm({ patientId }: { patientId: number }) {
   const { t } = useTranslation('design');
+  const { t: tr } = useTranslation('randomization');
   const canAssign = useCan('patient.updateStatus');
   const arm = trpc.design.subjectArm.useQuery({ patientId });
   if (arm.isPending) return <Skeleton className="h-10" />;
   if (arm.error) return null;
   const a = arm.data;
+  const unblinded = a.unblinded && (
+    <p className="text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="arm-unblinded">
+      {tr('subject.unblinded')}
+    </p>
+  );
   if (a.armsHidden) {
     return (
-      <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="arm-blinded">
-        <Split className="h-3.5 w-3.5" aria-hidden /> {t('subject.blinded')}
-      </p>
+      <div className="grid gap-1">
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="arm-blinded">
+          <Split className="h-3.5 w-3.5" aria-hidden /> {t('subject.blinded')}
+        </p>
+        {unblinded}
+      </div>
     );
   }
   const label = (x: { code: string; name: string } | null) => (x ? `${x.name} (${x.code})` : t('subject.none'));
@@ -39,6 +49,7 @@ export function PatientArm({ patientId }: { patientId: number }) {
           {label(a.actualArm)}
         </span>
       </div>
+      {unblinded}
       {canAssign && <AssignArmDialog subject={a} />}
     </div>
   );

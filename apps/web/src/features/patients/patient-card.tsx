@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { PatientStatusDialog } from './patient-status-dialog';
 import { PatientArm } from './patient-arm';
+import { SubjectRandomizationDialog } from '@/features/randomization/subject-randomization-dialog';
 
 export type PatientItem = RouterOutputs['patients']['list']['items'][number];
 
@@ -84,6 +85,7 @@ export function PatientCard({ patient: p }: { patient: PatientItem }) {
           </div>
         </dl>
         <PatientArm patientId={p.id} />
+        {p.status !== 'screening' && <SubjectRandomizationDialog patientId={p.id} subjectCode={p.patientId} />}
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           <Link className="text-sm font-medium text-primary hover:underline" to={`/data-entry?study=${p.studyId}&patient=${p.id}`}>
             {t('card.visitsAndForms')}

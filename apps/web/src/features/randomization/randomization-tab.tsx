@@ -1,5 +1,6 @@
 // The study's Randomization tab (study managers and administrators): the test and the production
-// scheme, each configured, simulated and — production only — taken live.
+// scheme, each configured, simulated and — production only — taken live; once live, its allocations
+// and unblinding report for administrators and the unblinded team.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemeKind } from '@ctp/contracts';
@@ -8,9 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { AllocationsPanel } from './allocations-panel';
 import { GoLiveCard } from './go-live-card';
 import { SchemeForm } from './scheme-form';
 import { SimulationPanel } from './simulation-panel';
+import { UnblindedTeamCard } from './unblinded-team-card';
 
 export function RandomizationTab({ studyId }: { studyId: number }) {
   const { t } = useTranslation('randomization');
@@ -51,6 +54,8 @@ export function RandomizationTab({ studyId }: { studyId: number }) {
         </Card>
       )}
       {kind === 'production' && data.production && <GoLiveCard studyId={studyId} scheme={data.production} />}
+      {kind === 'production' && data.production?.status === 'live' && <AllocationsPanel studyId={studyId} />}
+      {kind === 'production' && <UnblindedTeamCard studyId={studyId} />}
     </div>
   );
 }

@@ -72,6 +72,13 @@ export class Minimizer {
     return { arm: this.arms[chosen]!.code, preferred, how };
   }
 
+  /** Records a subject allocated earlier (its levels and arm), rebuilding the counts from stored allocations. */
+  replay(levels: SubjectLevels, armCode: string): void {
+    const arm = this.arms.findIndex((a) => a.code === armCode);
+    if (arm < 0) throw new Error('An earlier allocation names an arm that is not in the scheme');
+    this.record(levels, arm);
+  }
+
   /** Counts of one factor level, indexed like the arms. */
   levelCounts(factorKey: string, level: string): number[] {
     const f = this.factors.findIndex((x) => x.key === factorKey);

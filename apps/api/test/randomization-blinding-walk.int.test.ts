@@ -1,0 +1,191 @@
+// The blinding walk (issue 30 item 4): in the demo's double-blind study, with arms renamed to tokens no
+// other text contains, subjects randomized through REST (POST /api/patients/{id}/randomize) and one
+// unblinded in an emergency, every blinded role (site staff, monitor, sponsor, data manager) signs in and
+// calls EVERY tRPC query of the router (read from appRouter, no hand-kept list) and every REST GET path
+// (read from the Express routers), with the study's, the subject's and the site's ids filled in. No
+// answer may contain an arm's code or name, or the arm's id under an arm key. Mutations are not walked
+// (they would change the data under the walk); their answers are tested one by one (randomize, unblind).
+// The study design's arm catalogue (the Design tab: which arms the protocol has) is not an allocation
+// and is the only place the tokens may appear: design.byStudy. The unblinded team sees the arm through REST.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlobStore, sql, withActor } from '@ctp/db';
+import { createTestDatabase, TEST_PASSWORD, TEST_STORAGE_DIR, TEST_TODAY, type TestDatabase } from './support/db.ts';
+import { callerAs, demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
+import { procedureEntries, skeletonOf } from './support/schema-walk.ts';
+import { restRoutes } from '../src/rest.ts';
+
+const BLINDED_ROLES = ['coordinator', 'investigator', 'monitor', 'sponsor', 'data-manager'] as const;
+const TOKENS = [
+  { code: 'QZXARMA', name: 'Qzx Arm Alpha' },
+  { code: 'QZXARMB', name: 'Qzx Arm Beta' },
+];
+/** Procedures whose answer is the study design's arm catalogue, not a subject's allocation. */
+const DESIGN_CATALOGUE = new Set(['design.byStudy']);
+
+let t: TestDatabase;
+let server: TestServer;
+let studyId: number;
+let siteId: number;
+let walked: { id: number; code: string };
+let armIds: number[];
+
+const LEAK = new RegExp(TOKENS.flatMap((a) => [a.code, a.name]).join('|'), 'i');
+
+/** An answer that names an arm, or carries an arm id under an arm key. */
+function leaks(text: string): boolean {
+  if (LEAK.test(text)) return true;
+  const armKey = new RegExp(`"(armId|plannedArmId|actualArmId|planned_arm_id|actual_arm_id|arm_id)"\\s*:\\s*(${armIds.join('|')})\\b`);
+  return armKey.test(text);
+}
+
+async function newSubject(code: string) {
+  return withActor(t.database.db, { userId: null, reason: 'Blinding walk subject' }, (tx) =>
+    tx
+      .insertInto('patients')
+      .values({ subjectCode: code, studyId, siteId, status: 'enrolled', yearOfBirth: 1980, sex: 'M', screeningDate: TEST_TODAY, enrollmentDate: TEST_TODAY })
+      .returning(['id', 'subjectCode as code'])
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase({ seed: true });
+  server = await startServer(t.database);
+  const db = t.database.db;
+  studyId = (await db.selectFrom('studies').select('id').where('blinding', '=', 'double_blind').orderBy('id').executeTakeFirstOrThrow()).id;
+  const arms = await db.selectFrom('trialArms').select('id').where('studyId', '=', studyId).orderBy('sortOrder').execute();
+  armIds = arms.map((a) => a.id);
+  const sponsor = await db.selectFrom('users').select('id').where('email', '=', 'sponsor@demo.local').executeTakeFirstOrThrow();
+  await withActor(db, { userId: null, reason: 'Blinding walk set-up' }, async (tx) => {
+    for (const [k, arm] of arms.entries()) {
+      await tx.updateTable('trialArms').set({ code: TOKENS[k]?.code ?? `QZXARM${k}`, name: TOKENS[k]?.name ?? `Qzx Arm ${k}` }).where('id', '=', arm.id).execute();
+    }
+    const member = await tx.selectFrom('studyMemberships').select('id').where('userId', '=', sponsor.id).where('studyId', '=', studyId).executeTakeFirst();
+    if (!member) await tx.insertInto('studyMemberships').values({ userId: sponsor.id, studyId, role: 'sponsor', siteId: null }).execute();
+  });
+  siteId = (
+    await sql<{ siteId: number }>`select m.site_id as "siteId" from study_memberships m join users u on u.id = m.user_id
+      where u.email = 'coordinator@demo.local' and m.study_id = ${studyId}`.execute(db)
+  ).rows[0]!.siteId;
+  // The demo's earlier subjects got arms by hand: the walk must not find those either.
+  const manager = await callerAs(t.database, demoEmail('study-manager'));
+  // The demo's live scheme (no allocation yet) is replaced by one with the first allocations by the coin.
+  const live = await manager.randomization.get({ studyId });
+  const saved = await manager.randomization.save({
+    studyId,
+    kind: 'production',
+    version: live.production?.version,
+    reason: 'Scheme agreed with the statistician',
+    method: 'minimization',
+    arms: armIds.slice(0, 2).map((armId) => ({ armId, ratio: 1 })),
+    factors: [{ key: 'sex', label: 'Sex', source: 'subject', levels: ['F', 'M'], weight: 1 }],
+    blockSizes: null,
+    minimization: { measure: 'range', probability: 0.8, initialRandom: 0 },
+    plannedEnrollment: 50,
+    marginPercent: 0,
+  });
+  await manager.randomization.goLive({ studyId, version: saved.version, reason: 'Go-live approved' });
+}, 300_000);
+afterAll(async () => {
+  await server?.close();
+  await t?.cleanup();
+});
+
+/** Every REST GET path, read from the routers restRoutes builds. */
+function restGetPaths(): string[] {
+  const out: string[] = [];
+  const walk = (stack: any[]) => {
+    for (const layer of stack) {
+      if (layer.route?.methods?.get) out.push(String(layer.route.path));
+      else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((restRoutes((() => ({})) as any, new BlobStore(TEST_STORAGE_DIR), 1) as any).stack);
+  return out;
+}
+
+/** The skeleton input with every id the walk knows filled in (id: the study's or the subject's). */
+function filled(value: unknown, id: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => filled(v, id));
+  if (!value || typeof value !== 'object') return value;
+  const ids: Record<string, number> = { studyId, patientId: walked.id, siteId, id };
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k in ids ? ids[k] : filled(v, id)]));
+}
+
+describe('the blinding walk', () => {
+  it('randomizes through REST: the coordinator gets a number and no arm, the unblinded team reads the arm', async () => {
+    const coordinator = new TestClient(server.url);
+    expect((await coordinator.login(demoEmail('coordinator'))).status).toBe(200);
+    const criteria = await t.database.db.selectFrom('studyEligibilityCriteria').select(['id', 'kind']).where('studyId', '=', studyId).execute();
+    const eligibility = criteria.map((c) => ({ criterionId: c.id, met: c.kind === 'inclusion' }));
+    walked = await newSubject('WALK-001');
+    const other = await newSubject('WALK-002');
+    for (const s of [walked, other]) {
+      const res = await coordinator.request(`/api/patients/${s.id}/randomize`, { method: 'POST', json: { stratumValues: { sex: 'M' }, eligibility, confirmed: true } });
+      const text = await res.text();
+      expect(res.status, text).toBe(201);
+      expect(JSON.parse(text)).toMatchObject({ subjectCode: s.code, armsHidden: true, arm: null, randomizationNumber: expect.stringMatching(/^R-\d{4}$/) });
+      expect(leaks(text)).toBe(false);
+    }
+    const again = await coordinator.request(`/api/patients/${walked.id}/randomize`, { method: 'POST', json: { stratumValues: { sex: 'M' }, eligibility, confirmed: true } });
+    expect(again.status).toBe(409);
+    expect((await coordinator.request(`/api/randomization/allocations?studyId=${studyId}`)).status).toBe(403);
+    const managerClient = new TestClient(server.url);
+    await managerClient.login(demoEmail('study-manager'));
+    const list = await managerClient.getJson(`/api/randomization/allocations?studyId=${studyId}`);
+    expect(list.map((a: { subjectCode: string }) => a.subjectCode)).toEqual(['WALK-001', 'WALK-002']);
+    expect(TOKENS.map((a) => a.code)).toContain(list[0].arm.code);
+    // One emergency unblinding (of the other subject), so notifications and flags exist during the walk.
+    const investigator = await callerAs(t.database, demoEmail('investigator'));
+    const unblinded = await investigator.randomization.emergencyUnblind({ patientId: other.id, reason: 'Anaphylaxis: the treatment must be known', password: TEST_PASSWORD });
+    expect(TOKENS.map((a) => a.code)).toContain(unblinded.arm.code);
+  });
+
+  it('finds no arm in any tRPC query or REST GET answer of a blinded role', async () => {
+    const entries = procedureEntries().filter((e) => e.type === 'query' && !DESIGN_CATALOGUE.has(e.path));
+    const paths = restGetPaths();
+    const found: string[] = [];
+    let answered = 0;
+    for (const role of BLINDED_ROLES) {
+      const client = new TestClient(server.url);
+      expect((await client.login(demoEmail(role))).status).toBe(200);
+      for (const entry of entries) {
+        const inputs = entry.input ? [filled(skeletonOf(entry.input), studyId), filled(skeletonOf(entry.input), walked.id)] : [undefined];
+        for (const input of inputs) {
+          const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+          const res = await client.request(`/trpc/${entry.path}${qs}`);
+          const text = await res.text();
+          if (res.status === 200) answered++;
+          if (leaks(text)) found.push(`${role} ${entry.path} ${JSON.stringify(input)}`);
+        }
+      }
+      for (const path of paths) {
+        for (const id of [studyId, walked.id]) {
+          const url = `/api${path.replace(/:[A-Za-z]+/g, String(id))}?studyId=${studyId}&patientId=${walked.id}`;
+          const res = await client.request(url);
+          const text = await res.text();
+          if (res.status === 200) answered++;
+          if (leaks(text)) found.push(`${role} GET ${url}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+    // The walk reached real answers, not only refusals.
+    expect(answered).toBeGreaterThan(BLINDED_ROLES.length * 40);
+  }, 600_000);
+
+  it('the tokens are found where arms are allowed (the walk can fail)', async () => {
+    const manager = new TestClient(server.url);
+    await manager.login(demoEmail('study-manager'));
+    const card = await manager.request(`/trpc/randomization.subject?input=${encodeURIComponent(JSON.stringify({ patientId: walked.id }))}`);
+    expect(leaks(await card.text())).toBe(true);
+    const design = await manager.request(`/trpc/design.subjectArm?input=${encodeURIComponent(JSON.stringify({ patientId: walked.id }))}`);
+    expect(leaks(await design.text())).toBe(true);
+    // A blinded role's real answer where the tokens are allowed: the design catalogue (the walk skips only it).
+    const coordinator = new TestClient(server.url);
+    await coordinator.login(demoEmail('coordinator'));
+    const catalogue = await coordinator.request(`/trpc/design.byStudy?input=${encodeURIComponent(JSON.stringify({ studyId }))}`);
+    expect(catalogue.status).toBe(200);
+    expect(leaks(await catalogue.text())).toBe(true);
+  });
+});
