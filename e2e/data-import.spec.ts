@@ -42,9 +42,9 @@ async function findTarget(page: Page) {
     for (const visit of schedule.visits) {
       for (const formId of visit.formIds) {
         if (casebook.entries.some((e) => e.formId === formId && e.visitCode === visit.code)) continue;
-        const form = await trpcQuery<{ name: string; definition: { fields: Field[] } }>(page, 'forms.byId', { id: formId });
+        const form = await trpcQuery<{ definition: { fields: Field[] } }>(page, 'forms.byId', { id: formId });
         if (form.definition.fields.some((f) => f.type === 'repeatingGroup')) continue;
-        return { subject, visit, form, fields: form.definition.fields.filter((f) => f.type !== 'calculated') };
+        return { subject, visit, formId, fields: form.definition.fields.filter((f) => f.type !== 'calculated') };
       }
     }
   }
@@ -54,7 +54,7 @@ async function findTarget(page: Page) {
 test('a data manager dry-runs a REDCap CSV, sees the refused row, imports it, and finds the entry in the casebook', async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'data-manager', '/dashboard');
-  const { subject, visit, form, fields } = await findTarget(page);
+  const { subject, visit, formId, fields } = await findTarget(page);
   const event = `${visit.code.toLowerCase()}_arm_1`;
   const csv = [
     ['record_id', 'redcap_event_name', ...fields.map((f) => f.code.toLowerCase())].join(','),
@@ -78,8 +78,9 @@ test('a data manager dry-runs a REDCap CSV, sees the refused row, imports it, an
   await importButton.click();
   await expect(card.getByRole('status')).toHaveText('1 entry imported');
 
+  const casebook = await trpcQuery<{ entries: { formId: number; formName: string; visitCode: string | null; status: string }[] }>(page, 'casebook.view', { patientId: subject.id });
+  const entry = casebook.entries.find((e) => e.formId === formId && e.visitCode === visit.code);
+  expect(entry?.status).toBe('submitted');
   await page.goto(`/casebook/${subject.id}`);
-  await expect(page.getByText(form.name).first()).toBeVisible();
-  const entries = await trpcQuery<{ entries: { formName: string; visitCode: string | null; status: string }[] }>(page, 'casebook.view', { patientId: subject.id });
-  expect(entries.entries.find((e) => e.formName === form.name && e.visitCode === visit.code)?.status).toBe('submitted');
+  await expect(page.getByText(entry!.formName).first()).toBeVisible();
 });

@@ -49,7 +49,8 @@ test('visit names stay readable while the forms scroll; a tick says saving, save
 
   // A failed save says so and the box goes back.
   await page.route('**/trpc/visits.setDueForms**', (route) => route.abort());
-  await box1.uncheck();
+  // click, not uncheck: the box goes back at once when the save fails, before uncheck could see it change.
+  await box1.click();
   await expect(status).toHaveText('Not saved: Adverse Event Report is still due at Day 3.');
   await expect(box1).toBeChecked();
   await page.reload();

@@ -3,8 +3,8 @@
 // fallback) is downloaded: first what the landing page reads (CORE_NAMESPACES, one chunk per language,
 // see vite.config.ts), then the log-in page's (ACCOUNT_NAMESPACES), then, when a screen behind the
 // log-in or another public form opens (routes.tsx awaits loadNamespaces), the rest of that language,
-// except the strings of screens few users open (ON_DEMAND_NAMESPACES): each is a chunk of its own,
-// fetched by i18next's backend when a component first asks for it (useTranslation suspends meanwhile).
+// except the strings of screens few users open (i18n-on-demand.ts): one chunk per language, fetched by
+// i18next's backend when a component first asks for one (useTranslation suspends meanwhile).
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageCode } from '@ctp/contracts';
@@ -18,31 +18,31 @@ export const CORE_NAMESPACES = ['landing', 'not-found'] as const;
  *  statuses, the shell's words) comes here, since the landing page reads none of it. `validation`
  *  (the messages of refused input) is a chunk of its own, fetched with the first message. */
 export const ACCOUNT_NAMESPACES = ['common', 'account'] as const;
-/** Namespaces outside the bulk chunk: a feature's strings that the dashboard and most screens never read,
- *  so that adding a feature does not grow what every signed-in page downloads. A component reading one
- *  must sit under a Suspense boundary (the shell has one around every screen). */
-export const ON_DEMAND_NAMESPACES = [
-  'randomization',
-  'usdm',
-  'dataout',
-  'core',
-  'webhooks',
-  'dataimport',
-  'forms-builder',
-  'analytics',
-  'ertms',
-  'ctms',
-  'cdisc',
-  'define',
-  'sdtm',
-  'standardsImport',
-  'compliance',
-  'coding',
-] as const;
-const onDemand: ReadonlySet<string> = new Set(ON_DEMAND_NAMESPACES);
-// Kept in step with vite.config.ts's manualChunks.
-
-const allFiles: Loaders = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
+// The bulk: every namespace but those fetched on demand (i18n-on-demand.ts, whose list this excludes;
+// kept in step with it and with vite.config.ts's manualChunks). The on-demand files' loaders live in
+// that module, loaded after log-in, so the landing page does not carry them.
+const allFiles: Loaders = import.meta.glob<Bundle>(
+  [
+    '../locales/*/*.json',
+    '!../locales/*/randomization.json',
+    '!../locales/*/usdm.json',
+    '!../locales/*/dataout.json',
+    '!../locales/*/core.json',
+    '!../locales/*/webhooks.json',
+    '!../locales/*/dataimport.json',
+    '!../locales/*/forms-builder.json',
+    '!../locales/*/analytics.json',
+    '!../locales/*/ertms.json',
+    '!../locales/*/ctms.json',
+    '!../locales/*/cdisc.json',
+    '!../locales/*/define.json',
+    '!../locales/*/sdtm.json',
+    '!../locales/*/standardsImport.json',
+    '!../locales/*/compliance.json',
+    '!../locales/*/coding.json',
+  ],
+  { import: 'default' },
+);
 
 const STORAGE_KEY = 'ctp.language';
 
@@ -66,8 +66,7 @@ async function fetchLanguage(lang: string) {
   const jobs: Promise<Loaded>[] = [];
   for (const [file, load] of Object.entries(allFiles)) {
     const key = parse(file);
-    if (!key || !langs.includes(key.lang)) continue;
-    if (wanted === 'all' ? onDemand.has(key.ns) : !wanted.has(key.ns)) continue;
+    if (!key || !langs.includes(key.lang) || (wanted !== 'all' && !wanted.has(key.ns))) continue;
     const id = `${key.lang}:${key.ns}`;
     let job = fetched.get(id);
     if (!job) {
@@ -92,10 +91,11 @@ const onDemandBackend = {
   type: 'backend' as const,
   init() {},
   read(lang: string, ns: string, callback: (err: unknown, data: Bundle | null) => void) {
-    const load = onDemand.has(ns) ? allFiles[`../locales/${lang}/${ns}.json`] : undefined;
-    if (!load) return callback(null, null);
-    load().then(
-      (bundle) => callback(null, bundle),
+    import('./i18n-on-demand').then(
+      async ({ onDemandFiles }) => {
+        const load = onDemandFiles[`../locales/${lang}/${ns}.json`];
+        callback(null, load ? await load() : null);
+      },
       (err: unknown) => callback(err, null),
     );
   },

@@ -99,7 +99,9 @@ export default function StudyDetailPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ExportUsdmButton studyId={s.id} code={s.studyId} />
+          <Suspense fallback={null}>
+            <ExportUsdmButton studyId={s.id} code={s.studyId} />
+          </Suspense>
           {canEdit && <EditStudyDialog study={toEditable(s)} reload={reload} />}
         </div>
       </div>
@@ -120,7 +122,9 @@ export default function StudyDetailPage() {
             <TabsContent value="overview">
               <div className="grid gap-6">
                 <StudyOverviewTab study={s} />
-                <StudyObjectivesCard studyId={s.id} />
+                <Suspense fallback={null}>
+                  <StudyObjectivesCard studyId={s.id} />
+                </Suspense>
               </div>
             </TabsContent>
             <TabsContent value="enrollment">
@@ -134,8 +138,11 @@ export default function StudyDetailPage() {
                 <StudyFormsTab studyId={s.id} />
                 <VisitScheduleCard studyId={s.id} />
                 <StudyLockCard studyId={s.id} />
-                <OdmExportCard studyId={s.id} />
-                <ImportDataCard studyId={s.id} />
+                {/* Their strings load on first use: only these cards wait for them, not the tab. */}
+                <Suspense fallback={null}>
+                  <OdmExportCard studyId={s.id} />
+                  <ImportDataCard studyId={s.id} />
+                </Suspense>
               </div>
             </TabsContent>
             <TabsContent value="team">

@@ -28,7 +28,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
         <main id="main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 pb-24 focus-visible:outline-none lg:p-6 lg:pb-6">
-          {/* A screen whose strings are fetched on first use (ON_DEMAND_NAMESPACES) waits here. */}
+          {/* A screen whose strings are fetched on first use (lib/i18n-on-demand.ts) waits here. */}
           <Suspense fallback={<div className="h-40" aria-busy="true" />}>
             <Outlet />
           </Suspense>
