@@ -29,6 +29,15 @@ interface Package {
   findings: { coreId: string; dataset: string; variable: string | null; usubjid: string }[];
 }
 
+/** Enrolled subjects without an arm in a study randomizing with a live scheme: waiting to be randomized. */
+const waitingToBeRandomized = async () =>
+  (
+    await sql<{ subjectCode: string }>`
+      select p.subject_code as "subjectCode" from patients p
+       where p.actual_arm_id is null and p.enrollment_date is not null
+         and exists (select 1 from randomization_schemes rs where rs.study_id = p.study_id and rs.kind = 'production' and rs.status = 'live')`.execute(t.database.db)
+  ).rows;
+
 let t: TestDatabase;
 const files = new BlobStore(TEST_STORAGE_DIR);
 let jobs: JobQueue;
@@ -117,6 +126,7 @@ describe('DM reference dates', () => {
   });
 
   it('every randomised subject has exposure from its Day 0 and RFENDTC, its last exposure; a subject on treatment has no exposure end yet', async () => {
+    const waiting = new Set((await waitingToBeRandomized()).map((w) => w.subjectCode));
     for (const p of studies) {
       const dm = rowsOf(p, 'DM');
       const ex = bySubject(rowsOf(p, 'EX'));
@@ -127,8 +137,11 @@ describe('DM reference dates', () => {
         expect(r.RFENDTC).toBe(r.RFXENDTC);
         expect(ex.get(String(r.USUBJID))?.length, String(r.USUBJID)).toBeGreaterThan(0);
       }
+      // Without an arm: no treatment, so no exposure and no end; the reference start only for a subject
+      // enrolled and waiting to be randomized (the demo's double-blind study has three).
       for (const r of dm.filter((x) => !x.ARM)) {
-        expect([r.RFSTDTC, r.RFENDTC, r.RFXSTDTC], String(r.USUBJID)).toEqual([null, null, null]);
+        expect([r.RFENDTC, r.RFXSTDTC], String(r.USUBJID)).toEqual([null, null]);
+        if (r.RFSTDTC) expect(waiting.has(String(r.USUBJID).slice(p.code.length + 1)), String(r.USUBJID)).toBe(true);
         expect(ex.has(String(r.USUBJID)), String(r.USUBJID)).toBe(false);
       }
       // on treatment: an administration without an end, so the last exposure is its start (Day 0); these are
@@ -154,7 +167,8 @@ describe('DM reference dates', () => {
   it('in every study, a subject has an arm only once randomised (its Day 0 reached) and one Exposure log opened on that day', async () => {
     const { rows } = await sql<{ armWithoutDay0: number; day0WithoutArm: number; exposureLogs: number; randomised: number; startedOnDay0: number }>`
       select count(*) filter (where p.actual_arm_id is not null and (p.enrollment_date is null or p.enrollment_date > ${TEST_TODAY}::date))::int as "armWithoutDay0",
-             count(*) filter (where p.actual_arm_id is null and p.enrollment_date is not null)::int as "day0WithoutArm",
+             count(*) filter (where p.actual_arm_id is null and p.enrollment_date is not null
+                                and not exists (select 1 from randomization_schemes rs where rs.study_id = p.study_id and rs.kind = 'production' and rs.status = 'live'))::int as "day0WithoutArm",
              count(*) filter (where p.actual_arm_id is not null)::int as randomised,
              coalesce(sum((select count(*) from form_submissions s join forms f on f.id = s.form_id and f.code = 'EX' where s.patient_id = p.id)), 0)::int as "exposureLogs",
              coalesce(sum((select count(*) from form_submissions s join forms f on f.id = s.form_id and f.code = 'EX'
@@ -162,6 +176,8 @@ describe('DM reference dates', () => {
         from patients p`.execute(t.database.db);
     const r = rows[0]!;
     expect(r.randomised).toBeGreaterThan(0);
+    // Enrolled subjects waiting to be randomized (a live scheme, no arm yet) have no Day 0 treatment either.
+    expect((await waitingToBeRandomized()).length).toBe(3);
     expect(r).toEqual({ armWithoutDay0: 0, day0WithoutArm: 0, randomised: r.randomised, exposureLogs: r.randomised, startedOnDay0: r.randomised });
   });
 
