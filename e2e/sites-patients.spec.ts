@@ -309,10 +309,11 @@ test('a coordinator is offered only their own site when adding a patient', async
   const dialog = page.getByRole('dialog');
   const study = dialog.getByLabel('Study');
   const site = dialog.getByLabel('Site', { exact: true });
+  // The studies come with the dialog's first query: wait for them before reading the options.
+  await expect.poll(() => study.locator('option:not([value=""])').count()).toBeGreaterThan(0);
   const studyIds = await study.locator('option:not([value=""])').evaluateAll((options) =>
     options.map((o) => (o as HTMLOptionElement).value),
   );
-  expect(studyIds.length).toBeGreaterThan(0);
   let offered = 0;
   for (const id of studyIds) {
     await study.selectOption(id);
