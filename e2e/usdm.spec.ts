@@ -62,3 +62,40 @@ test('a study manager builds a study from a USDM document and exports it again',
   expect(design.encounters.map((e: { name: string }) => e.name)).toEqual(['E1', 'E2', 'E3', 'E4', 'E5', 'E6']);
   expect(design.arms).toHaveLength(2);
 });
+
+// Protocol analysis speaks USDM: a study manager analyses a protocol on the dashboard, downloads the
+// proposal as a USDM document, reads that document in the USDM import and compares it there with the same
+// protocol's analysis: every visit and assessment is found by both.
+test('a protocol analysis downloads as USDM and compares with a USDM import', async ({ page }) => {
+  const protocol = path.join(fixtures, '../protocols/alpha-table.docx');
+  await loginAs(page, 'study-manager');
+  await page.goto('/dashboard');
+  await page.getByTestId('protocol-file-input').setInputFiles(protocol);
+  await page.getByTestId('protocol-analyze-button').click();
+  const review = page.getByTestId('protocol-review');
+  await expect(review.getByTestId('proposed-visit')).toHaveCount(6);
+  await page.keyboard.press('Escape');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('protocol-usdm-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('ALPHA_TABLE-usdm.json');
+  const saved = await file.path();
+  const doc = JSON.parse(fs.readFileSync(saved, 'utf8'));
+  expect(doc.study.versions[0].studyDesigns[0].encounters).toHaveLength(6);
+  expect(doc.study.versions[0].studyDesigns[0].encounters[0].notes[0].text).toMatch(/^Evidence \(/);
+
+  await page.goto('/studies');
+  await page.getByRole('button', { name: 'Import USDM' }).click();
+  const dialog = page.getByTestId('usdm-import-dialog');
+  await dialog.getByLabel('USDM document (JSON)').setInputFiles({ name: file.suggestedFilename(), mimeType: 'application/json', buffer: fs.readFileSync(saved) });
+  await dialog.getByRole('button', { name: 'Read document' }).click();
+  await expect(dialog.getByTestId('usdm-visit')).toHaveCount(6);
+
+  const compare = dialog.getByTestId('usdm-compare');
+  await compare.getByLabel('Protocol document').setInputFiles(protocol);
+  await compare.getByRole('button', { name: 'Compare' }).click();
+  await expect(compare.getByTestId('usdm-compare-summary')).toContainText('alpha-table.docx: visits 6 the same, 0 different, 0 only in USDM, 0 only in the analysis');
+  await expect(compare.getByTestId('usdm-compare-visits').locator('tbody tr[data-match="same"]')).toHaveCount(6);
+  await expect(compare.getByTestId('usdm-compare-assessments').locator('tbody tr[data-match="same"]')).toHaveCount(11);
+});

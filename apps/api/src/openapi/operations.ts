@@ -222,6 +222,17 @@ export const REST_OPERATIONS: RestOperation[] = [
   },
   {
     method: 'post',
+    path: '/studies/analyze-protocol/usdm',
+    tag: 'Assistance',
+    summary: 'Analyse a protocol (PDF or DOCX) and answer the proposal as a CDISC USDM 4.0 document',
+    description:
+      'The same analysis as POST /studies/analyze-protocol, written as one USDM 4.0 document (Wrapper root): the visits as encounters on the main timeline with their windows, the proposed forms as activities (with biomedical concepts where the CDASH library knows them), eligibility criteria and endpoints; each item keeps its evidence (page, paragraph, table row and the matched text) as USDM notes. Arms, phase and objectives are not read by the analysis and are left out. Nothing is stored.',
+    multipart: { file: { name: PROTOCOL_UPLOAD_FIELD, description: 'The protocol, PDF or DOCX' } },
+    ok: { status: 200, description: 'The USDM document, as an attachment <code>-usdm.json', files: ['application/json'] },
+    refusals: [400, 403, 413],
+  },
+  {
+    method: 'post',
     path: '/studies/import-usdm',
     tag: 'Assistance',
     summary: 'Read a CDISC USDM 4.0 document into a study proposal to review (study managers and administrators)',

@@ -25,13 +25,24 @@ function reasonOf(text: string): string | null {
   }
 }
 
-export async function analyzeProtocol(file: File): Promise<ProtocolAnalysis> {
+async function postProtocol(url: string, file: File): Promise<Response> {
   const body = new FormData();
   body.append(PROTOCOL_UPLOAD_FIELD, file, file.name);
-  const res = await fetch(ANALYZE_PROTOCOL_URL, { method: 'POST', body, credentials: 'include', headers: { Accept: 'application/json' } });
+  const res = await fetch(url, { method: 'POST', body, credentials: 'include', headers: { Accept: 'application/json' } });
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     throw new ProtocolAnalysisError(`${res.status}: ${text || res.statusText}`, res.status, reasonOf(text));
   }
-  return (await res.json()) as ProtocolAnalysis;
+  return res;
+}
+
+export async function analyzeProtocol(file: File): Promise<ProtocolAnalysis> {
+  return (await (await postProtocol(ANALYZE_PROTOCOL_URL, file)).json()) as ProtocolAnalysis;
+}
+
+/** The same analysis as a USDM 4.0 document (POST /api/studies/analyze-protocol/usdm): its file name and text. */
+export async function protocolAsUsdm(file: File): Promise<{ fileName: string; text: string }> {
+  const res = await postProtocol(`${ANALYZE_PROTOCOL_URL}/usdm`, file);
+  const named = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  return { fileName: named ?? 'protocol-usdm.json', text: await res.text() };
 }

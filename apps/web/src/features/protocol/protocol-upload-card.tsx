@@ -8,7 +8,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { FileText, Upload } from 'lucide-react';
+import { Download, FileText, Upload } from 'lucide-react';
 import { PROTOCOL_ACCEPT, type ProtocolAnalysis } from '@ctp/contracts';
 import { useCan } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -16,9 +16,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useFormatBytes } from '@/features/etmf/format-bytes';
-import { analyzeProtocol, ProtocolAnalysisError } from './analyze-protocol';
+import { analyzeProtocol, protocolAsUsdm, ProtocolAnalysisError } from './analyze-protocol';
 import { ProposalReviewDialog } from './proposal-review-dialog';
 import { countedText } from '@/lib/counted-text';
+import { downloadText } from '@/lib/format';
 
 export function ProtocolUploadCard() {
   const { t } = useTranslation('protocol');
@@ -28,10 +29,13 @@ export function ProtocolUploadCard() {
   const [file, setFile] = useState<File | null>(null);
   const formatBytes = useFormatBytes();
   const [result, setResult] = useState<ProtocolAnalysis | null>(null);
+  // The file the shown result was read from (another file may be chosen since).
+  const [analysed, setAnalysed] = useState<File | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
   const analysis = useMutation({
     mutationFn: analyzeProtocol,
-    onSuccess: (data) => {
+    onSuccess: (data, from) => {
+      setAnalysed(from);
       toast({
         title: t('toast.successTitle'),
         description: countedText(t, 'toast.successDescription', { forms: data.forms?.length ?? 0, dataPoints: data.dataPoints?.length ?? 0 }),
@@ -42,6 +46,11 @@ export function ProtocolUploadCard() {
     onError: () => {
       toast({ variant: 'destructive', title: t('toast.failureTitle'), description: t('toast.failureDescription') });
     },
+  });
+  const asUsdm = useMutation({
+    mutationFn: protocolAsUsdm,
+    onSuccess: ({ fileName, text }) => downloadText(fileName, 'application/json', text),
+    onError: () => toast({ variant: 'destructive', title: t('toast.failureTitle'), description: t('toast.failureDescription') }),
   });
   const busy = analysis.isPending;
   const disabled = busy || !canBuild;
@@ -140,6 +149,11 @@ export function ProtocolUploadCard() {
         {result && !reviewOpen && (
           <Button type="button" variant="outline" size="sm" onClick={() => setReviewOpen(true)}>
             {t('card.reviewAgain', { name: result.document.fileName })}
+          </Button>
+        )}
+        {result && analysed && (
+          <Button type="button" variant="outline" size="sm" disabled={asUsdm.isPending} onClick={() => asUsdm.mutate(analysed)} data-testid="protocol-usdm-download">
+            <Download aria-hidden /> {asUsdm.isPending ? t('card.usdmPreparing') : t('card.usdmDownload')}
           </Button>
         )}
       </CardContent>

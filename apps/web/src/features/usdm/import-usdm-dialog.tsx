@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { phaseLabel } from '@/components/ui/phase-badge';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { importUsdm, UsdmImportError } from './import-usdm';
+import { ProtocolComparison } from './protocol-comparison';
 import { CriteriaSection, DesignSection, FormsSection, ObjectivesSection, StudySection, VisitsSection } from './usdm-proposal-sections';
 
 function AcceptForm({ answer, onDone }: { answer: UsdmImportAnswer; onDone: (studyId: number) => void }) {
@@ -46,6 +47,7 @@ function AcceptForm({ answer, onDone }: { answer: UsdmImportAnswer; onDone: (stu
         <FormsSection proposal={p} />
         <CriteriaSection proposal={p} />
         <ObjectivesSection proposal={p} />
+        <ProtocolComparison proposal={p} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="grid gap-1">

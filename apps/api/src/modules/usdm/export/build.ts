@@ -132,7 +132,7 @@ function buildActivities(ids: Ids, data: ExportStudy) {
         bcCategoryIds: [],
         bcSurrogateIds: surrogateIds,
         timelineId: null,
-        notes: [],
+        notes: ids.notes(f.notes),
         instanceType: 'Activity',
       };
     }),
@@ -141,7 +141,7 @@ function buildActivities(ids: Ids, data: ExportStudy) {
 }
 
 function buildEligibility(ids: Ids, data: ExportStudy) {
-  const items = data.criteria.map((c) => ({ id: ids.id('EligibilityCriterionItem'), extensionAttributes: [], name: c.code, label: null, description: null, text: c.text, dictionaryId: null, notes: [], instanceType: 'EligibilityCriterionItem' }));
+  const items = data.criteria.map((c) => ({ id: ids.id('EligibilityCriterionItem'), extensionAttributes: [], name: c.code, label: null, description: null, text: c.text, dictionaryId: null, notes: ids.notes(c.notes), instanceType: 'EligibilityCriterionItem' }));
   const criteria = data.criteria.map((c, i) => ({
     id: ids.id('EligibilityCriterion'),
     extensionAttributes: [],
@@ -170,7 +170,7 @@ function buildObjectives(ids: Ids, data: ExportStudy) {
     description: null,
     text: o.text,
     dictionaryId: null,
-    notes: [],
+    notes: ids.notes(o.notes),
     instanceType: 'Objective',
     level: ids.code(OBJECTIVE_LEVELS[o.level]),
     endpoints: o.endpoints.map((e) => ({
@@ -181,7 +181,7 @@ function buildObjectives(ids: Ids, data: ExportStudy) {
       description: null,
       text: e.text,
       dictionaryId: null,
-      notes: [],
+      notes: ids.notes(e.notes),
       instanceType: 'Endpoint',
       purpose: e.purpose ?? '',
       level: ids.code(ENDPOINT_LEVELS[e.level]),
@@ -220,7 +220,7 @@ export function buildUsdm(data: ExportStudy, systemVersion: string) {
     label: s.title,
     description: s.description,
     studyType: ids.code(INTERVENTIONAL),
-    studyPhase: ids.alias(PHASES[s.phase]),
+    studyPhase: s.phase ? ids.alias(PHASES[s.phase]) : null,
     therapeuticAreas: areas.map((a) => ids.code({ code: a.toUpperCase().replace(/[^A-Z0-9]+/g, '_'), decode: a }, 'SPONSOR', '1')),
     characteristics: [],
     encounters,
@@ -241,7 +241,8 @@ export function buildUsdm(data: ExportStudy, systemVersion: string) {
       label: null,
       description: null,
       includesHealthySubjects: false,
-      plannedEnrollmentNumber: { id: ids.id('Quantity'), extensionAttributes: [], value: s.targetEnrollment, unit: null, instanceType: 'Quantity' },
+      plannedEnrollmentNumber:
+        s.targetEnrollment === null ? null : { id: ids.id('Quantity'), extensionAttributes: [], value: s.targetEnrollment, unit: null, instanceType: 'Quantity' },
       plannedCompletionNumber: null,
       plannedSex: [],
       criterionIds: eligibility.criteria.map((c) => c.id),
@@ -297,7 +298,7 @@ export function buildUsdm(data: ExportStudy, systemVersion: string) {
           bcSurrogates,
           dictionaries: [],
           conditions: [],
-          notes: [],
+          notes: ids.notes(s.notes),
           instanceType: 'StudyVersion',
         },
       ],

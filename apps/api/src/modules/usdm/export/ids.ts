@@ -11,6 +11,10 @@ export class Ids {
   code(c: { code: string; decode: string }, codeSystem = 'http://www.cdisc.org', codeSystemVersion = '2024-09-27'): Code & { codeSystemVersion: string; extensionAttributes: [] } {
     return { id: this.id('Code'), extensionAttributes: [], code: c.code, codeSystem, codeSystemVersion, decode: c.decode, instanceType: 'Code' };
   }
+  /** Free-text notes as USDM CommentAnnotations (an empty list when there are none). */
+  notes(texts: readonly string[] | undefined) {
+    return (texts ?? []).map((text) => ({ id: this.id('CommentAnnotation'), extensionAttributes: [], text, codes: [], instanceType: 'CommentAnnotation' }));
+  }
   alias(c: { code: string; decode: string }, codeSystem?: string) {
     return { id: this.id('AliasCode'), extensionAttributes: [], standardCode: this.code(c, codeSystem), standardCodeAliases: [], instanceType: 'AliasCode' };
   }

@@ -33,7 +33,7 @@ export function buildSchedule(ids: Ids, data: ExportStudy, activityIdsByForm: Ma
       contactModes: [],
       transitionStartRule: null,
       transitionEndRule: null,
-      notes: [],
+      notes: ids.notes(v.notes),
       instanceType: 'Encounter',
     })),
   );
