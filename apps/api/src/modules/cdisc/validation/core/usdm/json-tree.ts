@@ -33,7 +33,9 @@ function flatten(obj: JsonObject, prefix: string, depth: number, into: Record<st
     if (k === '_path' && prefix) continue;
     const name = prefix + k;
     if (Array.isArray(v)) {
+      // A list of values stays a list; a list of objects reads as present (True) or empty.
       if (v.every((x) => !isObject(x) && !Array.isArray(x))) into[name] = v.map(scalar);
+      else into[name] = v.length ? 'True' : [];
     } else if (isObject(v)) {
       into[name] = v.instanceType ? String(v.instanceType) : 'True';
       if (depth < 3) flatten(v, `${name}.`, depth + 1, into);
@@ -63,21 +65,45 @@ function entities(root: JsonObject): Placed[] {
   return out;
 }
 
-/** The document's entities as datasets, one per class (instanceType), each row one entity. */
+/** An attribute naming other entities by id (encounterId, elementIds, nextId). */
+const REFERENCE = /Ids?$/;
+
+/**
+ * The document's entities as datasets, one per class (instanceType), each row one entity: once where the
+ * tree defines it (rel_type "definition"), and once more for every reference to it by id (rel_type
+ * "reference", the referring entity as parent and the referring attribute as parent_rel), so a rule can
+ * count who refers to an entity.
+ */
 export function entityDatasets(doc: Json): StudyDataset[] {
   const byClass = new Map<string, Record<string, Cell>[]>();
   const pathed = withPaths(doc);
   if (!isObject(pathed)) return [];
-  for (const { node, parent, rel } of entities(pathed)) {
-    const row: Record<string, unknown> = {};
-    flatten(node, '', 0, row);
-    row.parent_entity = parent ? String(parent.instanceType) : null;
-    row.parent_id = parent && typeof parent.id === 'string' ? parent.id : null;
-    row.parent_rel = rel;
-    row.rel_type = 'definition';
-    const cls = String(node.instanceType);
+  const placed = entities(pathed);
+  const own = new Map<string, Record<string, unknown>>();
+  const add = (cls: string, row: Record<string, unknown>) => {
     if (!byClass.has(cls)) byClass.set(cls, []);
     byClass.get(cls)!.push(row as Record<string, Cell>);
+  };
+  const placedIn = (parent: JsonObject | null, rel: string | null, relType: string) => ({
+    parent_entity: parent ? String(parent.instanceType) : null,
+    parent_id: parent && typeof parent.id === 'string' ? parent.id : null,
+    parent_rel: rel,
+    rel_type: relType,
+  });
+  for (const { node, parent, rel } of placed) {
+    const row: Record<string, unknown> = {};
+    flatten(node, '', 0, row);
+    if (typeof node.id === 'string' && !own.has(node.id)) own.set(node.id, row);
+    add(String(node.instanceType), { ...row, ...placedIn(parent, rel, 'definition') });
+  }
+  for (const { node } of placed) {
+    for (const [k, v] of Object.entries(node)) {
+      if (!REFERENCE.test(k)) continue;
+      for (const id of Array.isArray(v) ? v : [v]) {
+        const target = typeof id === 'string' ? own.get(id) : undefined;
+        if (target) add(String(target.instanceType), { ...target, ...placedIn(node, k, 'reference') });
+      }
+    }
   }
   return [...byClass].map(([name, rows]) => {
     const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];

@@ -45,9 +45,6 @@ export function usdmRules(): CoreRule[] {
 
 type Entities = { Include?: string[]; Exclude?: string[] } | null | undefined;
 
-const inEntities = (entities: Entities, name: string) =>
-  (!entities?.Include?.length || entities.Include.includes('ALL') || entities.Include.includes(name)) && !entities?.Exclude?.includes(name);
-
 const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 const messageOf = (rule: CoreRule) => rule.actions?.[0]?.params?.message ?? rule.description ?? '';
@@ -118,15 +115,20 @@ export async function runUsdmRules(doc: unknown, options: UsdmRunOptions): Promi
         out.push({ ...head, status: 'run', findings: await runJsonata(rule, pathed) });
         continue;
       }
-      let scoped: StudyDataset[];
-      if (rule.rule_type === 'JSON Schema Check') scoped = [(schemaRows ??= schemaDataset(options.schemaErrors(doc)))];
-      else if (rule.rule_type === 'Record Data') scoped = datasets.filter((d) => inEntities(entities, d.name));
+      let study: StudyDataset[];
+      let scope: Entities = entities;
+      if (rule.rule_type === 'JSON Schema Check') {
+        study = [(schemaRows ??= schemaDataset(options.schemaErrors(doc)))];
+        scope = null;
+      } else if (rule.rule_type === 'Record Data') study = datasets;
       else {
         out.push({ ...head, status: 'not run', reason: `rules of the type "${rule.rule_type}" are not supported for USDM` });
         continue;
       }
-      const outcome = runRule({ ...rule, rule_type: 'Record Data', classes: null, domains: null }, { datasets: scoped });
-      out.push(outcome.status === 'run' ? { ...head, status: 'run', findings: rowFindings(rule, scoped, outcome.findings) } : { ...head, ...outcome });
+      // The rule's entities are its scope, read as domains (an entity's dataset is named after its class);
+      // every entity stays readable for the rule's Match Datasets.
+      const outcome = runRule({ ...rule, rule_type: 'Record Data', classes: null, domains: scope ?? null }, { datasets: study, json: true });
+      out.push(outcome.status === 'run' ? { ...head, status: 'run', findings: rowFindings(rule, study, outcome.findings) } : { ...head, ...outcome });
     } catch (err) {
       // A JSONata expression the library cannot parse or evaluate: that rule is not run, with the reason.
       const reason = err instanceof Error ? err.message : String(err);
