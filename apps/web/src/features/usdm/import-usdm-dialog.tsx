@@ -16,6 +16,7 @@ import { phaseLabel } from '@/components/ui/phase-badge';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { importUsdm, UsdmImportError } from './import-usdm';
 import { CriteriaSection, DesignSection, FormsSection, ObjectivesSection, StudySection, VisitsSection } from './usdm-proposal-sections';
+import { ConformanceSection } from './usdm-conformance-section';
 
 function AcceptForm({ answer, onDone }: { answer: UsdmImportAnswer; onDone: (studyId: number) => void }) {
   const { t } = useTranslation('usdm');
@@ -46,6 +47,7 @@ function AcceptForm({ answer, onDone }: { answer: UsdmImportAnswer; onDone: (stu
         <FormsSection proposal={p} />
         <CriteriaSection proposal={p} />
         <ObjectivesSection proposal={p} />
+        <ConformanceSection conformance={answer.conformance} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="grid gap-1">
