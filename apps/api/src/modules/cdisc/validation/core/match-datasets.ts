@@ -23,7 +23,17 @@ export const RECORD = 'row_number';
 
 export type NameStyle = 'sdtm' | 'json';
 
-function joinOne(left: StudyDataset, spec: MatchDataset, datasets: StudyDataset[], style: NameStyle): StudyDataset {
+/** Copies the values the rule may read (`read`: every name it mentions, "--" resolved) or, without it, all. */
+const pick = (row: Record<string, Cell>, read: ReadonlySet<string> | null, rename: (n: string) => string, skip: ReadonlySet<string>, into: Record<string, Cell>) => {
+  for (const name in row) {
+    if (skip.has(name)) continue;
+    const as = rename(name);
+    if (!read || read.has(as)) into[as] = row[name]!;
+  }
+  return into;
+};
+
+function joinOne(left: StudyDataset, spec: MatchDataset, datasets: StudyDataset[], style: NameStyle, read: ReadonlySet<string> | null): StudyDataset {
   if (spec.child) throw new NotRunnable(`it reads ${spec.domain_name} through IDVAR and IDVARVAL, which is not supported yet`);
   if (!spec.match_key.length) throw new NotRunnable(`it reads ${spec.domain_name} from another dataset without match keys, which is not supported yet`);
   if (spec.domain_name.includes('--')) throw new NotRunnable(`it reads the datasets ${spec.domain_name} by pattern, which is not supported yet`);
@@ -47,19 +57,26 @@ function joinOne(left: StudyDataset, spec: MatchDataset, datasets: StudyDataset[
   left.rows.forEach((row, i) => {
     const record = typeof row[RECORD] === 'number' ? row[RECORD] : i + 1;
     const matches = index.get(keyOf(row, 'left')) ?? [];
-    for (const m of matches) {
-      const joined: Record<string, Cell> = { ...row, [RECORD]: record };
-      for (const [name, value] of Object.entries(m)) if (!shared.has(name)) joined[rename(name)] = value;
-      rows.push(joined);
-    }
-    if (!matches.length && leftJoin) rows.push({ ...row, [RECORD]: record, ...Object.fromEntries(rightVars.map((v) => [v.name, null])) });
+    // A joined row holds only what the rule may read: a join of LB with DM would otherwise copy every record.
+    const own = () => pick(row, read, (n) => n, new Set(), { [RECORD]: record });
+    for (const m of matches) rows.push(pick(m, read, rename, shared, own()));
+    if (!matches.length && leftJoin) rows.push({ ...own(), ...Object.fromEntries(rightVars.map((v) => [v.name, null])) });
   });
   return { ...left, variables: [...left.variables, ...rightVars], rows };
 }
 
 /** The dataset joined with every dataset the rule names (in order: a later key may name an earlier join's column). */
-export function joinMatchDatasets(left: StudyDataset, specs: MatchDataset[] | null | undefined, datasets: StudyDataset[], style: NameStyle): StudyDataset {
+export function joinMatchDatasets(
+  left: StudyDataset,
+  specs: MatchDataset[] | null | undefined,
+  datasets: StudyDataset[],
+  style: NameStyle,
+  /** Every name the rule mentions (resolved); null to keep every variable. */
+  read: ReadonlySet<string> | null = null,
+): StudyDataset {
   let out = left;
-  for (const spec of specs ?? []) out = joinOne(out, spec, datasets, style);
+  // A later join's keys may name an earlier join's columns: they are kept too.
+  const keep = read && new Set([...read, ...(specs ?? []).flatMap((s) => s.match_key.flatMap((k) => (typeof k === 'string' ? [k] : [k.left, k.right])))]);
+  for (const spec of specs ?? []) out = joinOne(out, spec, datasets, style, keep);
   return out;
 }

@@ -30,6 +30,23 @@ function otherDatasetRead(rule: CoreRule): string | null {
 
 const isCheck = (c: CoreCondition): c is CoreCheck => 'operator' in c;
 
+/** Every name a rule mentions anywhere (checks, operations, outputs), "--" resolved: what a join must keep. */
+function namesRead(rule: CoreRule, prefix: string): Set<string> {
+  const out = new Set<string>();
+  const visit = (v: unknown) => {
+    if (typeof v === 'string') {
+      out.add(v);
+      if (v.startsWith('--')) out.add(`${prefix}${v.slice(2)}`);
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
+      visit(k);
+      visit(x);
+    }
+  };
+  visit([rule.conditions, rule.operations, rule.output_variables]);
+  return out;
+}
+
 function checksOf(c: CoreCondition): CoreCheck[] {
   if (isCheck(c)) return [c];
   if ('all' in c) return c.all.flatMap(checksOf);
@@ -133,7 +150,7 @@ function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: Stud
   const prefix = prefixOf(source);
   // A rule naming its Match Datasets joins them; otherwise DM's variables it reads come by USUBJID.
   const own = rule.datasets?.length ? dataset : withDmVariables(rule, dataset, study, prefix);
-  const joined = rule.datasets?.length ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm') : own;
+  const joined = rule.datasets?.length ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
   const ctx = new RuleContext(joined, prefix, source, own);
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
