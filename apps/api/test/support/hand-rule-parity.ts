@@ -54,6 +54,7 @@ export function parity(coreId: string, root: string): Parity {
   if (dirs.length < 2) return { covered: false, why: 'CDISC publishes no positive and negative case for it' };
   for (const dir of dirs) {
     const c = compareCase(rule, dir);
+    if (c.status === 'no result') return { covered: false, why: 'CDISC publishes no result for one of its cases' };
     if (c.status === 'not run') return { covered: false, why: `the interpreter does not run it: ${c.reason}` };
     if (!c.agrees) return { covered: false, why: `the interpreter differs from CDISC's engine on the ${path.basename(path.dirname(dir))} case` };
     const outcome = runRule(rule, readCaseStudy(dir));
