@@ -31,6 +31,10 @@ test('a study manager builds a study from a USDM document and exports it again',
   await expect(dialog.getByTestId('usdm-design')).toContainText('StudyArm StudyArm_1 · Active');
   await expect(dialog.getByTestId('usdm-forms')).toContainText('CDASH library form VS');
   await expect(dialog.getByTestId('usdm-criteria')).toContainText('Parameters not given: min_age, max_age');
+  // CDISC's USDM rules on the document, in the review: what they found (CDISC's own example has findings), never blocking.
+  const rules = dialog.getByTestId('usdm-conformance');
+  await expect(rules).toContainText("of CDISC's USDM 4.0 CORE rules ran on the document");
+  await expect(rules.getByTestId('usdm-rule-CORE-000973')).toContainText('There is not exactly one study role with a code of sponsor');
 
   const code = `OBS-${Date.now()}`.slice(0, 30);
   await dialog.getByLabel('Study code').fill(code);

@@ -1,7 +1,7 @@
 // The CORE rule interpreter (cdisc/validation/core) against CDISC's own engine: each rule of the shipped
 // SDTMIG 3.4 rules file run on CDISC's test cases, where the findings must be exactly the rows the official
 // engine reports (results.csv: dataset, record, variable, value; none on a positive case). The cases in
-// fixtures/core-cases (85 rules) must all agree; with the shared reference folder present, all 325 rules'
+// fixtures/core-cases (124 rules) must all agree; with the shared reference folder present, all 325 rules'
 // cases run, and the number that agree must not fall below what was measured.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -42,19 +42,24 @@ describe("CDISC's test cases kept with the code", () => {
 
 describe.skipIf(!existsSync(REFERENCE))("every rule's test cases in the reference folder", () => {
   it('agree with the official engine at least as often as measured, and a rule that cannot run says why', { timeout: 120_000 }, () => {
-    const tally = { agree: 0, differ: 0, notRun: 0 };
+    const tally = { agree: 0, differ: 0, notRun: 0, noResult: 0 };
     for (const c of caseDirs(REFERENCE)) {
       const rule = rules.get(c.id);
       if (!rule) continue;
       const result = compareCase(rule, c.dir);
-      if (result.status === 'not run') {
+      if (result.status === 'no result') tally.noResult++;
+      else if (result.status === 'not run') {
         tally.notRun++;
         expect(result.reason.length).toBeGreaterThan(10);
       } else if (result.agrees) tally.agree++;
       else tally.differ++;
     }
-    console.warn(`CORE cases: ${tally.agree} agree with CDISC's engine, ${tally.differ} differ, ${tally.notRun} not run`);
-    // Measured 2026-11-27: 546 of 646 case runs agree (292 positive, 254 negative), 56 differ, 44 not run; most that differ were authored with another sensitivity or output list than the exported rule carries.
-    expect(tally.agree).toBeGreaterThanOrEqual(546);
+    console.warn(`CORE cases: ${tally.agree} agree with CDISC's engine, ${tally.differ} differ, ${tally.notRun} not run, ${tally.noResult} without a published result`);
+    // Six negative cases come with an empty results folder: nothing to compare, counted apart, never as agreeing.
+    expect(tally.noResult).toBeLessThanOrEqual(6);
+    // Measured 2026-11-27: 546 of 646 case runs agree, 56 differ, 44 not run; 2026-11-28, with Match Datasets
+    // joined, group aliases and comparator variables reported: 556 agree, 47 differ, 37 not run, 6 without a
+    // published result (each difference with its reason in docs/core-rules-agreement.md).
+    expect(tally.agree).toBeGreaterThanOrEqual(556);
   });
 });

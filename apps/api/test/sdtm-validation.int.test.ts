@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
 import { awaitSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
 import { CORE_RULES, complianceScore } from '../src/modules/cdisc/validation/rules.ts';
+import { sdtmigRules } from '../src/modules/cdisc/validation/core/load-rules.ts';
 import { awaitValidation } from '../src/modules/cdisc/validation/run.ts';
 
 let t: TestDatabase;
@@ -57,7 +58,8 @@ describe('SDTM validation', () => {
     expect(latest.counts.checkedRules).toBeGreaterThan(CORE_RULES.length);
     expect(latest.counts.recordsChecked).toBeGreaterThan(0);
     expect(latest.score).toBe(complianceScore(latest.counts.checkedRules, latest.counts.failedRules));
-    const known = new Set(CORE_RULES.map((r) => r.core_id));
+    // the hand rules still kept and CDISC's SDTMIG 3.4 rules run by the interpreter
+    const known = new Set([...CORE_RULES.map((r) => r.core_id), ...sdtmigRules().map((r) => r.core_id)]);
     for (const f of stored) if (f.coreId) expect(known.has(f.coreId)).toBe(true);
     // some finding carries a CORE id (the demo data has e.g. expected variables it does not fill)
     expect(stored.some((f) => f.coreId)).toBe(true);

@@ -134,6 +134,12 @@ describe('POST /api/studies/import-usdm', () => {
     expect(p.visits[4]).toMatchObject({ origin: { id: 'Encounter_5', name: 'E5', instanceType: 'Encounter' }, dayOffset: 28, conditional: true });
     const row = await t.database.db.selectFrom('usdmImports').select(['sha256', 'usdmVersion', 'status', 'fileName']).where('id', '=', res.body.importId).executeTakeFirstOrThrow();
     expect(row).toEqual({ sha256: res.body.sha256, usdmVersion: '4.0.0', status: 'proposed', fileName: 'observational.json' });
+    // CDISC's USDM rules ran on the document: every one of the 207 either ran or says why it did not.
+    const c = res.body.conformance;
+    expect(c.rulesRun + c.notRun.length).toBe(207);
+    expect(c.rulesRun).toBeGreaterThanOrEqual(170);
+    for (const n of c.notRun) expect(n.reason.length).toBeGreaterThan(10);
+    for (const r of c.rules) expect(r.count).toBeGreaterThanOrEqual(r.entities.length);
   });
 });
 

@@ -95,10 +95,29 @@ export const usdmProposal = z.object({
 export type UsdmProposal = z.infer<typeof usdmProposal>;
 
 /** What POST /api/studies/import-usdm answers: the stored proposal to review. */
+/** CDISC's USDM 4.0 CORE rules run on the uploaded document: per rule that found something, its message,
+ *  the count and the first entities it points at; the rules not run with their reasons. Never blocks reading. */
+export const usdmConformance = z.object({
+  rulesRun: z.number().int(),
+  rules: z.array(
+    z.object({
+      coreId: z.string(),
+      /** CDISC marks the rule partially executable: it may over-report. */
+      partial: z.boolean(),
+      message: z.string(),
+      count: z.number().int(),
+      entities: z.array(z.object({ entity: z.string().nullable(), id: z.string().nullable(), path: z.string().nullable() })),
+    }),
+  ),
+  notRun: z.array(z.object({ coreId: z.string(), reason: z.string() })),
+});
+export type UsdmConformance = z.infer<typeof usdmConformance>;
+
 export const usdmImportAnswer = z.object({
   importId: z.number().int(),
   sha256: z.string(),
   proposal: usdmProposal,
+  conformance: usdmConformance,
 });
 export type UsdmImportAnswer = z.infer<typeof usdmImportAnswer>;
 

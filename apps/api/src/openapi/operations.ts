@@ -237,7 +237,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     tag: 'Assistance',
     summary: 'Read a CDISC USDM 4.0 document into a study proposal to review (study managers and administrators)',
     description:
-      'The proposal (study, trial design, visit schedule with windows, forms due at each visit, eligibility, objectives and endpoints, each item naming the USDM object it came from) is stored with the document’s sha256; the usdm.accept procedure creates the study from it. A document that is not JSON, not USDM 4.0, breaks the USDM schema or refers to objects that do not exist is refused with the path of the offending object.',
+      'The proposal (study, trial design, visit schedule with windows, forms due at each visit, eligibility, objectives and endpoints, each item naming the USDM object it came from) is stored with the document’s sha256; the usdm.accept procedure creates the study from it. A document that is not JSON, not USDM 4.0, breaks the USDM schema or refers to objects that do not exist is refused with the path of the offending object. The answer also carries what CDISC’s 207 USDM 4.0 CORE rules find in the document (per rule: its message, how many objects, the first ones with class, id and path; the rules not run with the reason); they never refuse an import.',
     multipart: { file: { name: USDM_UPLOAD_FIELD, description: 'The USDM 4.0 document (Wrapper root), JSON, at most 20 MB' } },
     ok: { status: 200, description: 'The stored proposal', schema: usdmImportAnswer },
     refusals: [400, 403, 413],

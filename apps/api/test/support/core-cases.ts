@@ -36,8 +36,10 @@ export function rowKey(r: { dataset: string; record: string | number | null; var
   return `${r.dataset.toUpperCase()}|${r.record ?? ''}|${r.variable}|${n}`;
 }
 
-/** One rule on one case: not run (with the reason), or our rows and the engine's, each sorted and unique. */
+/** One rule on one case: not run (with the reason), or our rows and the engine's, each sorted and unique; a
+ *  case whose results folder holds no results.csv (CDISC published none) has nothing to compare with. */
 export function compareCase(rule: CoreRule, dir: string) {
+  if (!existsSync(path.join(dir, 'results', 'results.csv'))) return { status: 'no result' as const };
   const outcome = runRule(rule, readCaseStudy(dir));
   if (outcome.status === 'not run') return { status: 'not run' as const, reason: outcome.reason };
   const got = [...new Set(outcome.findings.map((f) => rowKey(f)))].sort();

@@ -1,7 +1,7 @@
 // usdm.propose: an uploaded USDM document (.json, UTF-8 JSON by content) read into a proposal, stored
 // with the document's sha256 and USDM version for the uploader to review and accept. A document that is
 // not USDM 4.0, breaks the schema or refers to missing objects is refused (400) with the offending path,
-// and nothing is stored.
+// and nothing is stored. The answer carries what CDISC's USDM 4.0 CORE rules find in the document.
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { withActor } from '@ctp/db';
@@ -10,7 +10,8 @@ import type { UploadedFile } from '../../http/uploads.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { actorOf, fieldError } from '../../trpc.ts';
 import { refuseField } from '../../refusal.ts';
-import { readUsdm } from './read.ts';
+import { parseUsdm, proposalOf } from './read.ts';
+import { usdmConformanceOf } from './conformance.ts';
 import { asFieldError, UsdmDocumentError } from './refusal.ts';
 
 export const USDM_TYPES_MESSAGE = 'Only USDM documents in JSON (.json) are accepted';
@@ -32,8 +33,10 @@ async function documentText(upload: UploadedFile | undefined): Promise<{ text: s
 export async function proposeFromUpload(ctx: ProcedureCtx, upload: UploadedFile | undefined): Promise<UsdmImportAnswer> {
   const { text, sha256 } = await documentText(upload);
   let proposal: UsdmProposal;
+  let doc: unknown;
   try {
-    proposal = readUsdm(text);
+    doc = parseUsdm(text);
+    proposal = proposalOf(doc as ReturnType<typeof parseUsdm>);
   } catch (err) {
     if (err instanceof UsdmDocumentError) throw asFieldError(err);
     throw err;
@@ -52,5 +55,7 @@ export async function proposeFromUpload(ctx: ProcedureCtx, upload: UploadedFile 
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
-  return { importId: row.id, sha256, proposal };
+  // CDISC's USDM rules on the document, shown in the review; they never refuse an import.
+  const conformance = await usdmConformanceOf(doc);
+  return { importId: row.id, sha256, proposal, conformance };
 }

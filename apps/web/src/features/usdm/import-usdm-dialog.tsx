@@ -17,6 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { importUsdm, UsdmImportError } from './import-usdm';
 import { ProtocolComparison } from './protocol-comparison';
 import { CriteriaSection, DesignSection, FormsSection, ObjectivesSection, StudySection, VisitsSection } from './usdm-proposal-sections';
+import { ConformanceSection } from './usdm-conformance-section';
 
 function AcceptForm({ answer, onDone }: { answer: UsdmImportAnswer; onDone: (studyId: number) => void }) {
   const { t } = useTranslation('usdm');
@@ -47,6 +48,7 @@ function AcceptForm({ answer, onDone }: { answer: UsdmImportAnswer; onDone: (stu
         <FormsSection proposal={p} />
         <CriteriaSection proposal={p} />
         <ObjectivesSection proposal={p} />
+        <ConformanceSection conformance={answer.conformance} />
         <ProtocolComparison proposal={p} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">

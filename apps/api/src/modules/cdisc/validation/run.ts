@@ -2,7 +2,9 @@
 // validation run 'running' and queues its job; the worker (workValidation, under the run's advisory lock,
 // see run-jobs.ts) reads each stored dataset's Dataset-JSON file from the blob
 // store, one dataset at a time (DM first: its subjects, STUDYID and reference dates are what the other
-// datasets are checked against; before it, the EX start dates DM's RFXSTDTC is checked against), applies the rules of rules.ts, writes its progress and step to the run, and ends 'done' with
+// datasets are checked against; before it, the EX start dates DM's RFXSTDTC is checked against), applies the rules of rules.ts,
+// then CDISC's SDTMIG 3.4 rules through the interpreter (core-in-run.ts; those rules.ts keeps are not run twice),
+// writes its progress and step to the run, and ends 'done' with
 // the counts, compliance score and every finding, or 'failed' with the step (never clinical values).
 // The score: 100 × (1 − failed rule applications / rule applications).
 import { sql, withActor, type BlobStore, type Db } from '@ctp/db';
@@ -11,7 +13,10 @@ import { isTransient, type JobContext, type JobQueue } from '../../../jobs/queue
 import type { RunJobDeps } from '../sdtm/generate.ts';
 import { sdtmigVariables } from '../standards/run-datasets.ts';
 import { readDatasetJson } from '../formats/dataset-json.ts';
+import { interpreterDataset, runCoreRules } from './core-in-run.ts';
+import type { StudyDataset } from './core/types.ts';
 import {
+  CORE_RULES,
   complianceScore,
   dmRecordsOf,
   subjectMinimum,
@@ -128,8 +133,9 @@ async function validationJob(o: Omit<ValidateOptions, 'jobs'>, id: number, job: 
     let applied = study.applied;
     let failed = study.failed;
     let records = 0;
+    const forInterpreter: StudyDataset[] = [];
     for (const [k, d] of stored.entries()) {
-      await setProgress((90 * k) / Math.max(stored.length, 1), `Checking ${d.domain}`);
+      await setProgress((60 * k) / Math.max(stored.length, 1), `Checking ${d.domain}`);
       const ds = await readStored(o.files, d.jsonSha256);
       if (d.domain === 'DM') {
         const u = ds.variables.findIndex((v) => v.name === 'USUBJID');
@@ -143,7 +149,14 @@ async function validationJob(o: Omit<ValidateOptions, 'jobs'>, id: number, job: 
       applied += result.applied;
       failed += result.failed;
       records += ds.rows.length;
+      forInterpreter.push(interpreterDataset(ds));
     }
+    // CDISC's own rule definitions through the interpreter, but those a hand-written rule still checks.
+    await setProgress(65, 'Checking the CORE rules');
+    const core = runCoreRules(forInterpreter, new Set(CORE_RULES.map((r) => r.core_id)));
+    findings.push(...core.findings);
+    applied += core.applied;
+    failed += core.failed;
     await setProgress(95, 'Storing the findings');
     const errors = findings.filter((f) => f.kind === 'error');
     const warnings = findings.filter((f) => f.kind === 'warning');

@@ -200,7 +200,7 @@ export function buildUsdm(data: ExportStudy, systemVersion: string) {
     type: ids.code(SPONSOR_ORG),
     identifierScheme: 'Sponsor study code',
     identifier: s.code,
-    legalAddress: null,
+    // No legalAddress: the product holds none, and a null one reads as an address with every attribute blank (CORE-000971).
     managedSites: [],
     instanceType: 'Organization',
   };
@@ -263,6 +263,23 @@ export function buildUsdm(data: ExportStudy, systemVersion: string) {
     blindingSchema: null,
     instanceType: 'InterventionalStudyDesign',
   };
+  const versionId = ids.id('StudyVersion');
+  // The sponsor's role on this version: CDISC's USDM rules expect exactly one (CORE-000973, -000974) and
+  // the sponsor study identifier is the one scoped by an organization in that role (CORE-001054).
+  const sponsorRole = {
+    id: ids.id('StudyRole'),
+    extensionAttributes: [],
+    name: 'Sponsor',
+    label: null,
+    description: null,
+    code: ids.code(SPONSOR_ORG),
+    appliesToIds: [versionId],
+    assignedPersons: [],
+    organizationIds: [sponsor.id],
+    masking: null,
+    notes: [],
+    instanceType: 'StudyRole',
+  };
   return {
     study: {
       id: null,
@@ -272,7 +289,7 @@ export function buildUsdm(data: ExportStudy, systemVersion: string) {
       label: s.title,
       versions: [
         {
-          id: ids.id('StudyVersion'),
+          id: versionId,
           extensionAttributes: [],
           versionIdentifier: '1',
           rationale: `Design of ${s.code} as recorded in the Clinical Trial Platform`,
@@ -287,7 +304,7 @@ export function buildUsdm(data: ExportStudy, systemVersion: string) {
           eligibilityCriterionItems: eligibility.items,
           narrativeContentItems: [],
           abbreviations: [],
-          roles: [],
+          roles: [sponsorRole],
           organizations: [sponsor],
           studyInterventions: [],
           administrableProducts: [],

@@ -75,9 +75,11 @@ export function buildSchedule(ids: Ids, data: ExportStudy, activityIdsByForm: Ma
       relativeToFrom: ids.code(START_TO_START),
       relativeFromScheduledInstanceId: instanceIds[i]!,
       relativeToScheduledInstanceId: anchorId,
-      windowLower: daysDuration(before),
-      windowUpper: daysDuration(after),
-      windowLabel: windowLabel(before, after),
+      // The anchor (a Fixed Reference timing) carries no window unless its visit has one: CDISC's rule
+      // CORE-000417 reports window attributes on a fixed reference.
+      ...(fixed && before === 0 && after === 0
+        ? { windowLower: null, windowUpper: null, windowLabel: null }
+        : { windowLower: daysDuration(before), windowUpper: daysDuration(after), windowLabel: windowLabel(before, after) }),
       instanceType: 'Timing',
     };
   });

@@ -16,6 +16,8 @@ export class RuleContext {
     readonly prefix: string,
     /** The dataset itself when the rows are its metadata (a variable or dataset metadata check). */
     readonly source: StudyDataset = dataset,
+    /** The rows before the rule's Match Datasets were joined (an operation without a domain reads them). */
+    readonly base: StudyDataset = dataset,
   ) {
     this.names = new Set(dataset.variables.map((v) => v.name));
   }

@@ -15,6 +15,8 @@ export interface Study {
   standard?: { product: string; version: string };
   /** The package's Define-XML, when it has one. */
   define?: DefineRead;
+  /** A USDM document's entities: a joined entity's clashing attributes read "id.Timing", not "SE.EPOCH". */
+  json?: boolean;
 }
 
 type Operation = (op: CoreOperation, ctx: RuleContext, study: Study) => { perRow: boolean; value: Derived | Derived[] };
@@ -23,7 +25,7 @@ function sourceOf(op: CoreOperation, ctx: RuleContext, study: Study) {
   // A domain named by pattern (SUPP--) or through another variable's value reads datasets the rule
   // export does not say how to choose.
   if (op.value_is_reference || op.domain?.includes('--')) throw new NotRunnable(`its operation ${op.operator} reads ${op.domain ?? 'a dataset'} through a reference, which is not supported yet`);
-  return op.domain ? study.datasets.find((d) => d.name === op.domain) : ctx.dataset;
+  return op.domain ? study.datasets.find((d) => d.name === op.domain) : ctx.base;
 }
 
 const rowMatches = (row: Record<string, Cell>, filter: Record<string, string> | undefined, resolve: (n: string) => string) =>
@@ -35,15 +37,17 @@ function grouped<T>(op: CoreOperation, ctx: RuleContext, study: Study, reduce: (
   const resolve = (n: string) => ctx.resolve(n);
   const rows = (source?.rows ?? []).filter((r) => rowMatches(r, op.filter, resolve));
   if (!op.group?.length) return { perRow: false, value: reduce(rows) as Derived };
-  const keyOf = (r: Record<string, Cell>) => JSON.stringify(op.group!.map((g) => r[resolve(g)] ?? null));
+  const keyOf = (r: Record<string, Cell>, names: string[]) => JSON.stringify(names.map((g) => asText(r[resolve(g)] ?? null)));
+  // group_aliases: the checked dataset's names for the group variables, in order (parent_id read as id).
+  const own = op.group.map((g, i) => op.group_aliases?.[i] ?? g);
   const groups = new Map<string, Record<string, Cell>[]>();
   for (const r of rows) {
-    const k = keyOf(r);
+    const k = keyOf(r, op.group);
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k)!.push(r);
   }
   const reduced = new Map([...groups].map(([k, rs]) => [k, reduce(rs)]));
-  return { perRow: true, value: ctx.dataset.rows.map((r) => (reduced.get(keyOf(r)) ?? empty) as Derived) };
+  return { perRow: true, value: ctx.dataset.rows.map((r) => (reduced.get(keyOf(r, own)) ?? empty) as Derived) };
 }
 
 const column = (rows: Record<string, Cell>[], name: string) => rows.map((r) => r[name] ?? null).filter((v) => !isEmpty(v));

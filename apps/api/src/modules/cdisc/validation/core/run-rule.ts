@@ -8,6 +8,7 @@ import { RuleContext } from './context.ts';
 import { OPERATORS } from './operators.ts';
 import { OPERATIONS, prefixOf, type Study } from './operations.ts';
 import { NotRunnable } from './not-runnable.ts';
+import { joinMatchDatasets } from './match-datasets.ts';
 
 
 /** A list as the engine prints it (Python's repr): ['AE', 'DM'], None for a missing value. */
@@ -15,7 +16,7 @@ const pythonList = (v: Derived[]) => `[${v.map((x) => (x === null ? 'None' : typ
 
 const pythonFloat = (n: number) => (Number.isInteger(n) ? `${n}.0` : String(n));
 
-/** A name that reads another dataset ("SE.EPOCH", "RELREC.**TERM"): the exported rule does not say how to match its records. */
+/** A name that reads another dataset ("SE.EPOCH") in a rule naming no Match Datasets: nothing says how to match its records. */
 const OTHER_DATASET = /^[A-Z][A-Z0-9]*\.\S/;
 
 function otherDatasetRead(rule: CoreRule): string | null {
@@ -28,6 +29,23 @@ function otherDatasetRead(rule: CoreRule): string | null {
 }
 
 const isCheck = (c: CoreCondition): c is CoreCheck => 'operator' in c;
+
+/** Every name a rule mentions anywhere (checks, operations, outputs), "--" resolved: what a join must keep. */
+function namesRead(rule: CoreRule, prefix: string): Set<string> {
+  const out = new Set<string>();
+  const visit = (v: unknown) => {
+    if (typeof v === 'string') {
+      out.add(v);
+      if (v.startsWith('--')) out.add(`${prefix}${v.slice(2)}`);
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
+      visit(k);
+      visit(x);
+    }
+  };
+  visit([rule.conditions, rule.operations, rule.output_variables]);
+  return out;
+}
 
 function checksOf(c: CoreCondition): CoreCheck[] {
   if (isCheck(c)) return [c];
@@ -91,16 +109,16 @@ function withDmVariables(rule: CoreRule, d: StudyDataset, study: Study, prefix: 
 }
 
 /** The variables a finding reports: the rule's output variables, else those its checks read. */
-function reportedVariables(rule: CoreRule): string[] {
+function reportedVariables(rule: CoreRule, ctx: RuleContext): string[] {
   if (rule.output_variables?.length) return rule.output_variables;
-  return [...new Set(checksOf(rule.conditions).map((c) => c.value.target))];
+  return [...new Set(checksOf(rule.conditions).flatMap((c) => [c.value.target, ...(ctx.comparatorIsVariable(c) && !c.value.within && !String(c.value.comparator).startsWith('$') ? [String(c.value.comparator)] : [])]))];
 }
 
 function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreFinding[] {
   const rows = flagged.flatMap((f, i) => (f ? [i] : []));
   if (!rows.length) return [];
   const message = rule.actions?.[0]?.params?.message ?? rule.description ?? '';
-  const variables = reportedVariables(rule);
+  const variables = reportedVariables(rule, ctx);
   const cell = (name: string, row: number): Cell => {
     const v: Derived | undefined = ctx.value(name, row);
     if (v === undefined) return 'Not in dataset';
@@ -130,7 +148,10 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
 
 function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: StudyDataset = dataset): CoreFinding[] {
   const prefix = prefixOf(source);
-  const ctx = new RuleContext(withDmVariables(rule, dataset, study, prefix), prefix, source);
+  // A rule naming its Match Datasets joins them; otherwise DM's variables it reads come by USUBJID.
+  const own = rule.datasets?.length ? dataset : withDmVariables(rule, dataset, study, prefix);
+  const joined = rule.datasets?.length ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
+  const ctx = new RuleContext(joined, prefix, source, own);
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
     if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
@@ -184,8 +205,8 @@ const valueRows = (d: StudyDataset, extra: (i: number) => Record<string, Cell>) 
 
 export function runRule(rule: CoreRule, study: Study): RuleOutcome {
   try {
-    const other = otherDatasetRead(rule);
-    if (other) throw new NotRunnable(`it reads ${other} from another dataset, and the rule as exported does not say how to match its records`);
+    const other = rule.datasets?.length ? null : otherDatasetRead(rule);
+    if (other) throw new NotRunnable(`it reads ${other} from another dataset and names no match keys`);
     const scoped = study.datasets.filter((d) => inScope(rule, d));
     switch (rule.rule_type) {
       case 'Domain Presence Check':

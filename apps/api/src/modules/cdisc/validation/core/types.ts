@@ -1,5 +1,6 @@
 // The CORE rule language as CDISC's engine exports it (its rules cache; reference/core-rules/README.md),
 // and the data a rule reads: a study's datasets as rows of named values.
+import type { MatchDataset } from './match-datasets.ts';
 
 export type Cell = string | number | null;
 /** A value an operation derives (a study's domains, a subject's distinct visits, a record count). */
@@ -31,6 +32,7 @@ export interface CoreOperation {
   name?: string;
   domain?: string;
   group?: string[];
+  group_aliases?: string[];
   filter?: Record<string, string>;
   value_is_reference?: boolean;
 }
@@ -46,6 +48,8 @@ export interface CoreRule {
   conditions: CoreCondition;
   operations: CoreOperation[] | null;
   output_variables: string[] | null;
+  /** Match Datasets: other datasets joined to the one checked (match-datasets.ts). */
+  datasets?: MatchDataset[] | null;
   actions: { name: string; params: { message: string } }[];
 }
 

@@ -1,0 +1,71 @@
+// Whether the CORE interpreter covers a hand-written rule of rules.ts: on CDISC's own test cases of that rule
+// (cases/<id>/{positive,negative}/01), the hand rule and the interpreter flag the same records (dataset and
+// record), every variable the hand rule names is among the interpreter's, and the interpreter's rows are
+// exactly the official engine's. A rule passing this on both cases is retired from rules.ts.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sdtmigRules } from '../../src/modules/cdisc/validation/core/load-rules.ts';
+import { runRule } from '../../src/modules/cdisc/validation/core/run-rule.ts';
+import { HAND_RULES_WITH_RETIRED, dmRecordsOf, subjectMinimum, subjectMinimumsNeeded, validateDataset, type CatalogueDataset, type RuleContext, type RuleDataset } from '../../src/modules/cdisc/validation/rules.ts';
+import { compareCase, readCaseStudy } from './core-cases.ts';
+
+let catalogue: Map<string, CatalogueDataset> | undefined;
+
+/** The hand rules' view of SDTMIG 3.4 (the shipped catalogue, as the database holds it). */
+function sdtmig34(): Map<string, CatalogueDataset> {
+  if (catalogue) return catalogue;
+  const file = JSON.parse(readFileSync(new URL('../../../../packages/db/src/reference/cdisc-catalogue.json', import.meta.url), 'utf8')) as { datasets: string[][]; variables: (string | number | null)[][] };
+  catalogue = new Map(file.datasets.filter((d) => d[0] === 'SDTMIG').map((d) => [d[1]!, { class: d[3]!, variables: new Map() }]));
+  for (const v of file.variables) if (v[0] === 'SDTMIG') catalogue.get(String(v[1]))?.variables.set(String(v[3]), { core: (v[8] as string) ?? null, type: v[6] === 'Num' ? 'Num' : 'Char', codelistCode: (v[9] as string) ?? null });
+  return catalogue;
+}
+
+/** The hand rule's flagged (dataset, record, variable) on a case folder. */
+export function handRows(coreId: string, dir: string): string[] {
+  const study = readCaseStudy(dir);
+  const asRule = (d: (typeof study.datasets)[number]): RuleDataset => ({ name: d.name, variables: d.variables, rows: d.rows.map((r) => d.variables.map((v) => r[v.name] ?? null)) });
+  const dm = study.datasets.find((d) => d.name === 'DM');
+  const ctx: RuleContext = {
+    dmSubjects: dm ? new Set(dm.rows.map((r) => String(r.USUBJID ?? ''))) : null,
+    dmStudyIds: new Set(dm ? dm.rows.map((r) => String(r.STUDYID ?? '')) : []),
+    catalogue: sdtmig34(),
+    dmRecords: dm ? dmRecordsOf(asRule(dm)) : null,
+    subjectMin: new Map(),
+  };
+  for (const need of subjectMinimumsNeeded(HAND_RULES_WITH_RETIRED)) {
+    const d = study.datasets.find((x) => x.name === need.dataset);
+    if (d) ctx.subjectMin!.set(`${need.dataset}.${need.variable}`, subjectMinimum(asRule(d), need.variable));
+  }
+  return study.datasets
+    .flatMap((d) => validateDataset(asRule(d), ctx, HAND_RULES_WITH_RETIRED).findings)
+    .filter((f) => f.coreId === coreId)
+    .map((f) => `${f.dataset}|${f.record ?? ''}|${f.variable ?? ''}`);
+}
+
+const records = (rows: string[]) => [...new Set(rows.map((r) => r.split('|').slice(0, 2).join('|')))].sort();
+
+export type Parity = { covered: true } | { covered: false; why: string };
+
+/** The verdict for one hand rule on its cases under root (reference/core-rules/cases or the fixtures). */
+export function parity(coreId: string, root: string): Parity {
+  const rule = sdtmigRules().find((r) => r.core_id === coreId);
+  if (!rule) return { covered: false, why: 'not among the SDTMIG 3.4 rules the interpreter runs' };
+  const dirs = ['positive', 'negative'].map((k) => path.join(root, coreId, k, '01')).filter((d) => existsSync(d));
+  if (dirs.length < 2) return { covered: false, why: 'CDISC publishes no positive and negative case for it' };
+  for (const dir of dirs) {
+    const c = compareCase(rule, dir);
+    if (c.status === 'no result') return { covered: false, why: 'CDISC publishes no result for one of its cases' };
+    if (c.status === 'not run') return { covered: false, why: `the interpreter does not run it: ${c.reason}` };
+    if (!c.agrees) return { covered: false, why: `the interpreter differs from CDISC's engine on the ${path.basename(path.dirname(dir))} case` };
+    const outcome = runRule(rule, readCaseStudy(dir));
+    const core = outcome.status === 'run' ? outcome.findings.map((f) => `${f.dataset}|${f.record ?? ''}|${f.variable}`) : [];
+    const hand = handRows(coreId, dir);
+    if (JSON.stringify(records(hand)) !== JSON.stringify(records(core))) return { covered: false, why: `the hand rule flags other records on the ${path.basename(path.dirname(dir))} case` };
+    const coreSet = new Set(core);
+    // A hand finding about a dataset names no record; the engine's names the dataset's variables.
+    if (hand.some((h) => !h.endsWith('|') && !coreSet.has(h))) return { covered: false, why: `the hand rule names another variable on the ${path.basename(path.dirname(dir))} case` };
+  }
+  return { covered: true };
+}
+
+export const handCoreIds = () => [...new Set(HAND_RULES_WITH_RETIRED.map((r) => r.core_id))].sort();
