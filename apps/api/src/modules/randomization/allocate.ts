@@ -150,7 +150,13 @@ async function minimizationChoice(
   if (scheme.method !== 'minimization') throw new Error('not a minimization scheme');
   const minimizer = new Minimizer(scheme.arms, scheme.factors, scheme, new RandomStream(newSeed()));
   const codes = new Map(arms.map((a) => [a.id, a.code]));
-  const earlier = await tx.selectFrom('randomizationAllocations').select(['stratumValues', 'armId']).where('schemeId', '=', schemeId).orderBy('id').execute();
+  // As text: the rows' camel-casing would otherwise rename factor keys inside the JSON (age_group -> ageGroup).
+  const earlier = await tx
+    .selectFrom('randomizationAllocations')
+    .select([sql<string>`stratum_values::text`.as('stratumValues'), 'armId'])
+    .where('schemeId', '=', schemeId)
+    .orderBy('id')
+    .execute();
   for (const e of earlier) minimizer.replay(fromJson<SubjectLevels>(e.stratumValues), codes.get(e.armId) ?? `#${e.armId}`);
   const counts = Object.fromEntries(scheme.factors.map((f) => [f.key, minimizer.levelCounts(f.key, levels[f.key]!)]));
   const picked = minimizer.allocate(levels);
