@@ -3,7 +3,7 @@
 // see arms; blinded users see kit type codes and counts, never a treatment.
 import { z } from 'zod';
 import { id, isoDate, reason } from './common.ts';
-import { text } from './input.ts';
+import { documentText, DOCUMENT_LIMITS, text } from './input.ts';
 
 export const KIT_STATUSES = ['at_depot', 'in_transit', 'available', 'dispensed', 'quarantined', 'expired'] as const;
 export type KitStatusCode = (typeof KIT_STATUSES)[number];
@@ -11,8 +11,8 @@ export const SHIPMENT_STATUSES = ['requested', 'shipped', 'received'] as const;
 export const KIT_CONDITIONS = ['ok', 'damaged', 'lost'] as const;
 /** The most kits one registration (range or CSV) may create. */
 export const MAX_KITS_PER_REGISTRATION = 5000;
-/** The longest kit CSV, in characters (well within the request body limit). */
-export const MAX_KIT_CSV_CHARS = 150_000;
+/** The longest kit CSV, in characters (a document: the request body limit grows with it). */
+export const MAX_KIT_CSV_CHARS = DOCUMENT_LIMITS.kitCsv;
 
 const kitCode = (what: string) =>
   text('code')
@@ -63,7 +63,7 @@ export const kitRangeInput = z
 export const kitCsvInput = z.object({
   studyId: id,
   depotId: id,
-  csv: z.string().min(1, 'The CSV is empty').max(MAX_KIT_CSV_CHARS, { abort: true, error: `The CSV is larger than ${MAX_KIT_CSV_CHARS.toLocaleString('en-US')} characters` }),
+  csv: documentText('kitCsv').refine((v) => v.trim().length > 0, 'The CSV is empty'),
   reason: reason.default('Kits registered from CSV'),
 });
 
