@@ -210,10 +210,13 @@ describe('dispensing', () => {
     expect((await db.selectFrom('patients').select('actualArmId').where('id', '=', s2.id).executeTakeFirstOrThrow()).actualArmId).toBeNull();
     await as['study-manager']!.supply.setMargin({ studyId, expiryMarginDays: 0 });
     // At a later visit: a kit of the same arm; never twice for one visit.
+    expect((await as.coordinator!.supply.dispensableVisits({ patientId: s.id })).map((v) => v.subjectVisitId)).toEqual([s.visits[1]]);
+    expect(await as.monitor!.supply.dispensableVisits({ patientId: s.id })).toEqual([]);
     const later = await as.coordinator!.supply.dispense({ patientId: s.id, subjectVisitId: s.visits[1]! });
     const types = await sql<{ armId: number }>`select t.arm_id as "armId" from kits k join kit_types t on t.id = k.kit_type_id where k.study_id = ${studyId} and k.kit_number in (${answer.kits[0]!}, ${later.kits[0]!})`.execute(db);
     expect(new Set(types.rows.map((r) => r.armId)).size).toBe(1);
     await rejects(as.coordinator!.supply.dispense({ patientId: s.id, subjectVisitId: s.visits[1]! }), 'CONFLICT', /already dispensed at visit D3/);
+    expect(await as.coordinator!.supply.dispensableVisits({ patientId: s.id })).toEqual([]);
     await rejects(as.monitor!.supply.dispense({ patientId: s.id, subjectVisitId: s.visits[1]! }), 'FORBIDDEN');
     expect((await as.monitor!.supply.subjectKits({ patientId: s.id })).map((k) => k.kitNumber)).toEqual([answer.kits[0], later.kits[0]]);
   });

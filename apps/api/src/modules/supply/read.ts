@@ -155,6 +155,25 @@ export async function listKits(ctx: ProcedureCtx, input: z.infer<typeof kitListI
   return { items: items.map((k) => ({ ...k, expiryDate: String(k.expiryDate).slice(0, 10) })), total: Number(total.n), limit: input.limit, offset: input.offset };
 }
 
+/** The subject's visits without a kit, for the site staff who may dispense one (empty for everyone else). */
+export async function dispensableVisits(ctx: ProcedureCtx, patientId: number) {
+  const p = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId', 'status', 'actualArmId', 'archivedAt']).where('id', '=', patientId).executeTakeFirst();
+  if (!p || !canSeeStudySite(ctx.scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
+  if (!canInStudy(ctx.user, ctx.scope, p.studyId, 'supply.dispense') || p.status !== 'enrolled' || p.archivedAt || p.actualArmId === null) return [];
+  const managed = await ctx.db.selectFrom('kitTypes').select('id').where('studyId', '=', p.studyId).limit(1).executeTakeFirst();
+  if (!managed) return [];
+  const rows = await ctx.db
+    .selectFrom('subjectVisits as sv')
+    .innerJoin('visitDefinitions as vd', 'vd.id', 'sv.visitDefinitionId')
+    .select(['sv.id', 'vd.code', 'vd.name', sql<string>`to_char(sv.scheduled_date, 'YYYY-MM-DD')`.as('scheduledDate')])
+    .where('sv.patientId', '=', p.id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('kits').select('kits.id').whereRef('kits.subjectVisitId', '=', 'sv.id'))))
+    .orderBy('sv.scheduledDate')
+    .orderBy('vd.sortOrder')
+    .execute();
+  return rows.map((r) => ({ subjectVisitId: r.id, visitCode: r.code, visitName: r.name, scheduledDate: r.scheduledDate }));
+}
+
 export async function subjectKits(ctx: ProcedureCtx, patientId: number) {
   const p = await ctx.db.selectFrom('patients').select(['id', 'studyId', 'siteId']).where('id', '=', patientId).executeTakeFirst();
   if (!p || !canSeeStudySite(ctx.scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });

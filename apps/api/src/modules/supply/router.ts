@@ -18,7 +18,7 @@ import {
 } from '@ctp/contracts';
 import { actorOf, permitted, router } from '../../trpc.ts';
 import { dispenseForVisit } from './dispense.ts';
-import { listKits, subjectKits, supplyOverview } from './read.ts';
+import { dispensableVisits, listKits, subjectKits, supplyOverview } from './read.ts';
 import { registerCsv, registerRange } from './register.ts';
 import { addDepot, addKitType, setMargin } from './setup.ts';
 import { createShipment, receiveShipment, shipShipment } from './shipments.ts';
@@ -30,6 +30,7 @@ export const supplyRouter = router({
   overview: permitted('supply.read').input(supplyStudyInput).query(({ ctx, input }) => supplyOverview(ctx, input.studyId)),
   kits: permitted('supply.read').input(kitListInput).query(({ ctx, input }) => listKits(ctx, input)),
   subjectKits: permitted('patient.read').input(subjectKitsInput).query(({ ctx, input }) => subjectKits(ctx, input.patientId)),
+  dispensableVisits: permitted('patient.read').input(subjectKitsInput).query(({ ctx, input }) => dispensableVisits(ctx, input.patientId)),
   addKitType: manage.input(kitTypeCreateInput).mutation(({ ctx, input }) => addKitType(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
   addDepot: manage.input(depotCreateInput).mutation(({ ctx, input }) => addDepot(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
   setMargin: manage.input(supplySettingsInput).mutation(({ ctx, input }) => setMargin(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
