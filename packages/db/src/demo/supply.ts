@@ -3,9 +3,11 @@
 // and at each active site a received shipment that brought the kits dispensed to its subjects (one kit
 // per subject with an arm, at the subject's Day 0 visit) plus kits still available: enough of each arm at
 // the demo site staff's site (the first) for its waiting subjects and more, and a pooled resupply
-// threshold at every site, with the second site below it (one damaged kit quarantined there too).
+// threshold at every site, with the second site below it (one damaged kit quarantined there too) and the
+// study manager (the demo's unblinded team) notified of it, as the API's resupply check does.
 // Deterministic and free of the random stream: every other demo figure stays as it was.
 import { sql } from 'kysely';
+import { englishText, keyedMessage } from '@ctp/contracts';
 import type { Tx } from '../actor.ts';
 import { addDays } from './random.ts';
 import type { RowWriter } from './row-writer.ts';
@@ -76,6 +78,28 @@ export async function seedSupply(tx: Tx, rows: RowWriter, ctx: SupplyContext): P
     const kitIds = await rows.insert('kits', siteKits, true);
     await rows.insert('supply_shipment_kits', kitIds.map((kitId, j) => ({ studyId: ctx.studyId, shipmentId, kitId, condition: siteKits[j]!.status === 'quarantined' ? 'damaged' : 'ok' })));
     const available = perArm * typeIds.length;
-    await rows.insert('supply_thresholds', [{ studyId: ctx.studyId, siteId, kitTypeId: null, threshold: DEMO_THRESHOLD, resupplyQuantity: DEMO_RESUPPLY, alertedAt: available < DEMO_THRESHOLD ? `${ctx.today}T08:00:00Z` : null }]);
+    const below = available < DEMO_THRESHOLD;
+    await rows.insert('supply_thresholds', [{ studyId: ctx.studyId, siteId, kitTypeId: null, threshold: DEMO_THRESHOLD, resupplyQuantity: DEMO_RESUPPLY, alertedAt: below ? `${ctx.today}T08:00:00Z` : null }]);
+    if (below) {
+      const site = await tx.selectFrom('sites').select('siteNumber').where('id', '=', siteId).executeTakeFirstOrThrow();
+      const title = keyedMessage('supplyResupplyTitle', { siteNumber: site.siteNumber });
+      const body = keyedMessage('supplyResupplyPooledBody', { available, threshold: DEMO_THRESHOLD, quantity: DEMO_RESUPPLY });
+      await rows.insert('notifications', [
+        {
+          userId: ctx.managerId,
+          kind: 'supply_resupply',
+          studyId: ctx.studyId,
+          title: englishText(title),
+          titleKey: title.key,
+          titleParams: JSON.stringify(title.params),
+          body: englishText(body),
+          bodyKey: body.key,
+          bodyParams: JSON.stringify(body.params),
+          link: `/studies/${ctx.studyId}`,
+          createdAt: `${ctx.today}T08:00:00Z`,
+          mailPending: false,
+        },
+      ]);
+    }
   }
 }
