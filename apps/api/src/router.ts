@@ -9,6 +9,7 @@ import { studiesRouter } from './modules/studies/router.ts';
 import { trialsRouter } from './modules/trials/router.ts';
 import { designRouter } from './modules/design/router.ts';
 import { randomizationRouter } from './modules/randomization/router.ts';
+import { supplyRouter } from './modules/supply/router.ts';
 import { webhooksRouter } from './modules/webhooks/router.ts';
 import { dataImportRouter } from './modules/data-import/router.ts';
 import { sitesRouter } from './modules/sites/router.ts';
@@ -46,6 +47,7 @@ export const appRouter = router({
   trials: trialsRouter,
   design: designRouter,
   randomization: randomizationRouter,
+  supply: supplyRouter,
   webhooks: webhooksRouter,
   dataImport: dataImportRouter,
   sites: sitesRouter,

@@ -65,6 +65,8 @@ export const DOCUMENT_LIMITS = {
    * and each form an import creates, so an imported form can always be saved again.
    */
   formDefinition: 1024 * 1024,
+  /** supply.registerCsv `csv`: kits to register (number, kit type, lot, expiry), 1 MB. */
+  kitCsv: 1024 * 1024,
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_LIMITS;
 
@@ -76,6 +78,7 @@ export function documentLimitText(kind: DocumentKind): string {
 
 /** The message an over-long document is refused with. */
 export function documentTooLargeMessage(kind: DocumentKind): string {
+  if (kind === 'kitCsv') return `The CSV is larger than the limit of ${documentLimitText(kind)}`;
   return kind === 'formImport'
     ? `The file is larger than the import limit of ${documentLimitText(kind)}`
     : `The form definition is larger than the limit of ${documentLimitText(kind)}`;

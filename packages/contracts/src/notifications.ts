@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'submission_due',
   'enrollment_alert',
   'emergency_unblinding',
+  'supply_resupply',
 ] as const;
 export const notificationListInput = pagination.extend({ unreadOnly: z.boolean().default(false), kind: z.enum(NOTIFICATION_KINDS).optional() });
 export const notificationMarkInput = z.object({ ids: z.array(id).min(1).max(200) });

@@ -47,6 +47,14 @@ export const PERMISSIONS = {
   'randomization.unblind': ['investigator'],
   /** Grant or take back membership of a study's unblinded team. */
   'randomization.team.grant': ['admin'],
+  /** Trial supply: kit types, depots, kit registration, shipments and resupply thresholds. */
+  'supply.manage': ['admin', 'study-manager'],
+  /** Read a study's supply as an IRT shows it: its managers, and site staff for their own sites. */
+  'supply.read': ['admin', 'study-manager', 'investigator', 'coordinator'],
+  /** Receive a shipment at one's own site, each kit with its condition. */
+  'supply.receive': ['admin', 'study-manager', 'investigator', 'coordinator'],
+  /** Dispense a kit to a subject of one's own site at a visit. */
+  'supply.dispense': ['investigator', 'coordinator'],
   'site.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'site.create': ['admin', 'study-manager'],
   'site.update': ['admin', 'study-manager'],

@@ -163,6 +163,8 @@ export const randomizationAnswer = z.object({
   stratumValues: z.record(z.string(), z.string()),
   armsHidden: z.boolean(),
   arm: armRef.nullable(),
+  /** The numbers of the kits dispensed at randomization (empty when the study keeps no kits here). */
+  kits: z.array(z.string()),
 });
 
 /** One allocation of a study, as the unblinded team reads it. */

@@ -533,7 +533,8 @@ export type NotificationKind =
   | 'document_expiring'
   | 'submission_due'
   | 'enrollment_alert'
-  | 'emergency_unblinding';
+  | 'emergency_unblinding'
+  | 'supply_resupply';
 
 export interface CodingDictionariesTable {
   id: Generated<number>;
@@ -771,6 +772,96 @@ export interface UnblindingEventsTable {
   userId: number;
   reason: string;
   occurredAt: CreatedAt;
+}
+
+/** Trial supply (migration 0056): a study's expiry margin for dispensing. */
+export interface SupplySettingsTable {
+  id: Generated<number>;
+  studyId: number;
+  expiryMarginDays: Generated<number>;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+/** A study's packaging of one treatment; armId is shown only to those who see arms. */
+export interface KitTypesTable {
+  id: Generated<number>;
+  studyId: number;
+  code: string;
+  name: string;
+  armId: number;
+  createdAt: CreatedAt;
+  version: Version;
+}
+
+export interface SupplyDepotsTable {
+  id: Generated<number>;
+  studyId: number;
+  name: string;
+  country: string | null;
+  createdAt: CreatedAt;
+  version: Version;
+}
+
+export type KitStatus = 'at_depot' | 'in_transit' | 'available' | 'dispensed' | 'quarantined' | 'expired';
+
+export interface KitsTable {
+  id: Generated<number>;
+  studyId: number;
+  kitNumber: string;
+  kitTypeId: number;
+  lot: string;
+  expiryDate: DateString;
+  status: ColumnType<KitStatus, KitStatus | undefined, KitStatus>;
+  quarantineReason: 'damaged' | 'lost' | null;
+  depotId: number | null;
+  siteId: number | null;
+  shipmentId: number | null;
+  patientId: number | null;
+  subjectVisitId: number | null;
+  dispensedBy: number | null;
+  dispensedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  version: Version;
+}
+
+export type ShipmentStatus = 'requested' | 'shipped' | 'received';
+
+export interface SupplyShipmentsTable {
+  id: Generated<number>;
+  studyId: number;
+  shipmentNumber: string;
+  depotId: number;
+  siteId: number;
+  status: ColumnType<ShipmentStatus, ShipmentStatus | undefined, ShipmentStatus>;
+  requestedBy: number | null;
+  requestedAt: CreatedAt;
+  shippedBy: number | null;
+  shippedAt: Date | null;
+  receivedBy: number | null;
+  receivedAt: Date | null;
+  version: Version;
+}
+
+export interface SupplyShipmentKitsTable {
+  id: Generated<number>;
+  studyId: number;
+  shipmentId: number;
+  kitId: number;
+  condition: 'ok' | 'damaged' | 'lost' | null;
+}
+
+export interface SupplyThresholdsTable {
+  id: Generated<number>;
+  studyId: number;
+  siteId: number;
+  /** Null: pooled over all the study's kit types. */
+  kitTypeId: number | null;
+  threshold: number;
+  resupplyQuantity: number;
+  alertedAt: Date | null;
+  version: Version;
 }
 
 /** A simulation report kept with its scheme (migration 0047); audited. */
@@ -1180,6 +1271,13 @@ export interface Database {
   randomizationSimulations: RandomizationSimulationsTable;
   randomizationAllocations: RandomizationAllocationsTable;
   unblindingEvents: UnblindingEventsTable;
+  supplySettings: SupplySettingsTable;
+  kitTypes: KitTypesTable;
+  supplyDepots: SupplyDepotsTable;
+  kits: KitsTable;
+  supplyShipments: SupplyShipmentsTable;
+  supplyShipmentKits: SupplyShipmentKitsTable;
+  supplyThresholds: SupplyThresholdsTable;
   sdtmRuns: SdtmRunsTable;
   sdtmRunDatasets: SdtmRunDatasetsTable;
   sdtmRunEncodingReports: SdtmRunEncodingReportsTable;

@@ -14,12 +14,13 @@ export const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024;
  * escape, every other UTF-16 code unit as at most three bytes. A definition is limited by the length
  * of its JSON, escapes included, so each of its characters is at most three bytes.
  */
-const JSON_BYTES_PER_CHAR: Record<DocumentKind, number> = { formImport: 6, formDefinition: 3 };
+const JSON_BYTES_PER_CHAR: Record<DocumentKind, number> = { formImport: 6, formDefinition: 3, kitCsv: 6 };
 
 /** The procedures whose input carries a document, and its kind. */
 export const DOCUMENT_PROCEDURES: Readonly<Record<string, DocumentKind>> = {
   'forms.import': 'formImport',
   'forms.saveDraft': 'formDefinition',
+  'supply.registerCsv': 'kitCsv',
 };
 
 /** The most bytes a document of this kind can add to a request body. */

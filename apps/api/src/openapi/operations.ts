@@ -75,7 +75,7 @@ export const REST_OPERATIONS: RestOperation[] = [
     tag: 'Randomization',
     summary: 'Randomize a subject (site staff of the subject’s site)',
     description:
-      'Every eligibility criterion of the study answered (inclusions met, no exclusion), the stratum values entered by hand, and confirmed. Exactly once per subject. Answers the randomization number and time; the arm only when the caller sees arms (open-label study, administrators, the unblinded team). An ineligible, withdrawn, archived or already randomized subject, values outside the levels or a list that has run out are refused with nothing allocated.',
+      'Every eligibility criterion of the study answered (inclusions met, no exclusion), the stratum values entered by hand, and confirmed. Exactly once per subject. Answers the randomization number and time, the numbers of the kits dispensed in the same transaction (`kits`), and the arm only when the caller sees arms (open-label study, administrators, the unblinded team). An ineligible, withdrawn, archived or already randomized subject, values outside the levels, a list that has run out or no matching kit at the site (the study manager must ship kits) are refused with nothing allocated.',
     params: byId,
     json: randomizeInput.omit({ patientId: true }),
     ok: { status: 201, description: 'The randomization', schema: randomizationAnswer },

@@ -42,6 +42,8 @@ export default function StudyDetailPage() {
   const id = parseId(useParams().id);
   const canEdit = useCan('study.update');
   const canRandomize = useCanInStudy(id ?? undefined, 'randomization.manage');
+  // Site staff and readers of the supply see the tab for its Supply card only.
+  const canSupply = useCanInStudy(id ?? undefined, 'supply.read');
   const study = trpc.studies.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
 
   const notFound = (
@@ -117,7 +119,7 @@ export default function StudyDetailPage() {
               <TabsTrigger value="sites">{t('tabs.sites')}</TabsTrigger>
               <TabsTrigger value="forms">{t('tabs.forms')}</TabsTrigger>
               <TabsTrigger value="team">{t('tabs.team')}</TabsTrigger>
-              {canRandomize && <TabsTrigger value="randomization">{t('tabs.randomization')}</TabsTrigger>}
+              {(canRandomize || canSupply) && <TabsTrigger value="randomization">{t('tabs.randomization')}</TabsTrigger>}
             </TabsList>
             <TabsContent value="overview">
               <div className="grid gap-6">
@@ -148,10 +150,10 @@ export default function StudyDetailPage() {
             <TabsContent value="team">
               <StudyTeamTab studyId={s.id} />
             </TabsContent>
-            {canRandomize && (
+            {(canRandomize || canSupply) && (
               <TabsContent value="randomization">
                 <Suspense fallback={<div className="h-40" aria-busy="true" />}>
-                  <RandomizationTab studyId={s.id} />
+                  <RandomizationTab studyId={s.id} canManage={canRandomize} canSupply={canSupply} />
                 </Suspense>
               </TabsContent>
             )}

@@ -26,4 +26,7 @@ export const NOTIFICATION_MESSAGES = {
   queryClosedBody: 'The query is closed.',
   emergencyUnblindingTitle: 'Emergency unblinding of {{subject}}',
   emergencyUnblindingBody: 'An investigator unblinded the subject ({{number}}) in an emergency; see the unblinding report.',
+  supplyResupplyTitle: 'Resupply needed at site {{siteNumber}}',
+  supplyResupplyBody: '{{available}} kits of kit type {{kitType}} available, below the threshold of {{threshold}}; a shipment of {{quantity}} kits is suggested on the Randomization tab.',
+  supplyResupplyPooledBody: '{{available}} kits available in all, below the threshold of {{threshold}}; a shipment of {{quantity}} kits is suggested on the Randomization tab.',
 } as const;

@@ -11,6 +11,7 @@ import { seedStudyForms } from './forms.ts';
 import { seedStudyTmf } from './tmf.ts';
 import { seedStudyDesign } from './design.ts';
 import { seedRandomization, waitingSubjects } from './randomization.ts';
+import { seedSupply } from './supply.ts';
 import { BlobStore } from '../files/blob-store.ts';
 import { batchWriter, type LoadUnit, type RowWriter } from './row-writer.ts';
 import {
@@ -428,6 +429,10 @@ async function seedStudyChildren(tx: Tx, rows: RowWriter, rnd: Random, ctx: Stud
     });
   });
   await rows.insert('subject_visits', visitRows);
+  // Blinded studies keep their kits in the platform (demo/supply.ts).
+  if (study.blinding === 'double_blind') {
+    await seedSupply(tx, rows, { studyId, studyCode: study.code, siteIds: ctx.siteIds, today, managerId: ctx.userByRole['study-manager']!, coordinatorId: ctx.userByRole['coordinator']! });
+  }
   const submissions = await seedForms();
 
   // Protocol deviations at about 2-3% of enrolled subjects.

@@ -49,6 +49,7 @@ import * as m0052CorePackageValidations from './0052-core-package-validations.ts
 import * as m0053Webhooks from './0053-webhooks.ts';
 import * as m0054DataImports from './0054-data-imports.ts';
 import * as m0055NotificationMail from './0055-notification-mail.ts';
+import * as m0056TrialSupply from './0056-trial-supply.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '0053-webhooks': m0053Webhooks,
   '0054-data-imports': m0054DataImports,
   '0055-notification-mail': m0055NotificationMail,
+  '0056-trial-supply': m0056TrialSupply,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -145,6 +147,13 @@ export const AUDITED_TABLES = [
   'study_eligibility_criteria',
   'randomization_allocations',
   'unblinding_events',
+  'supply_settings',
+  'kit_types',
+  'supply_depots',
+  'kits',
+  'supply_shipments',
+  'supply_shipment_kits',
+  'supply_thresholds',
   'usdm_imports',
   'study_objectives',
   'study_endpoints',

@@ -11,6 +11,8 @@
 //   - SDTM generation and the datasets of a blinded study (preview, files, archive) are FORBIDDEN, so an
 //     unblinded package never reaches a blinded role (arms also show in SE, TA and EX, not only in DM).
 // Patient lists, their CSV export, the casebook, search and notifications carry no arm at all.
+// Trial supply (modules/supply) shows a kit type's arm only where armsVisible; everyone else reads kit
+// type codes, which in a blinded study may not name an arm.
 import { TRPCError } from '@trpc/server';
 import type { StudyBlinding } from '@ctp/contracts';
 import type { Db, Tx } from '@ctp/db';
@@ -29,6 +31,8 @@ export const ALLOCATION_ARM_FIELDS: ReadonlySet<string> = new Set(['arm_id', 'mi
 export function isArmField(table: string, field: string): boolean {
   if (table === 'patients') return ARM_FIELDS.has(field);
   if (table === 'randomization_allocations') return ALLOCATION_ARM_FIELDS.has(field);
+  // A kit type's arm is the treatment behind its kits (trial supply).
+  if (table === 'kit_types') return field === 'arm_id' || field === 'armId';
   return false;
 }
 

@@ -7,7 +7,8 @@
 // requests for one subject, and allocations of one study (list slots, minimization counts, numbers),
 // run one after another; unique constraints on the subject, the list slot and the number stand behind.
 // The subject's planned and actual arm are set (the Arm card and SDTM DM stay consistent; blinded
-// readers see them masked). The answer carries the arm only for a caller who sees arms.
+// readers see them masked). The answer carries the arm only for a caller who sees arms, and the numbers
+// of the kits dispensed in the same transaction (supply/dispense.ts; no matching kit refuses it all).
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
 import type { RandomizeInput } from '@ctp/contracts';
@@ -15,6 +16,7 @@ import { canSeeStudySite } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { actorOf } from '../../trpc.ts';
 import { armsVisible } from '../design/blinding.ts';
+import { dispenseAtRandomization } from '../supply/dispense.ts';
 import { checkEligibility } from './eligibility.ts';
 import { Minimizer, newSeed, RandomStream, stratumKey, type SubjectLevels } from './engine/index.ts';
 import { engineScheme, fromJson, studyArms, type StudyArm } from './scheme-content.ts';
@@ -82,8 +84,10 @@ export async function randomizeSubject(ctx: ProcedureCtx, input: RandomizeInput)
       .set({ plannedArmId: choice.armId, actualArmId: choice.armId, version: sql<number>`version + 1`, updatedAt: sql<Date>`now()` })
       .where('id', '=', p.id)
       .execute();
+    // The subject's first kit, of its arm at its site, in this transaction: no kit, no allocation.
+    const kits = await dispenseAtRandomization(tx, p, choice.armId, ctx.user.id);
     const arm = arms.find((a) => a.id === choice.armId)!;
-    return { patient: p, allocation, levels, arm };
+    return { patient: p, allocation, levels, arm, kits };
   }).catch((err: unknown) => {
     // The unique constraints behind the locks: a second allocation of the subject or the slot.
     if ((err as { code?: string }).code === '23505') throw new TRPCError({ code: 'CONFLICT', message: 'The subject is already randomized; a randomization is never repeated' });
@@ -98,6 +102,7 @@ export async function randomizeSubject(ctx: ProcedureCtx, input: RandomizeInput)
     stratumValues: result.levels,
     armsHidden: !shown,
     arm: shown ? { id: result.arm.id, code: result.arm.code, name: result.arm.name } : null,
+    kits: result.kits,
   };
 }
 
@@ -145,7 +150,13 @@ async function minimizationChoice(
   if (scheme.method !== 'minimization') throw new Error('not a minimization scheme');
   const minimizer = new Minimizer(scheme.arms, scheme.factors, scheme, new RandomStream(newSeed()));
   const codes = new Map(arms.map((a) => [a.id, a.code]));
-  const earlier = await tx.selectFrom('randomizationAllocations').select(['stratumValues', 'armId']).where('schemeId', '=', schemeId).orderBy('id').execute();
+  // As text: the rows' camel-casing would otherwise rename factor keys inside the JSON (age_group -> ageGroup).
+  const earlier = await tx
+    .selectFrom('randomizationAllocations')
+    .select([sql<string>`stratum_values::text`.as('stratumValues'), 'armId'])
+    .where('schemeId', '=', schemeId)
+    .orderBy('id')
+    .execute();
   for (const e of earlier) minimizer.replay(fromJson<SubjectLevels>(e.stratumValues), codes.get(e.armId) ?? `#${e.armId}`);
   const counts = Object.fromEntries(scheme.factors.map((f) => [f.key, minimizer.levelCounts(f.key, levels[f.key]!)]));
   const picked = minimizer.allocate(levels);

@@ -6,7 +6,7 @@
 //   for administrators and the study's unblinded team only.
 // - randomization.unblindings: the unblinding report (every event), for the same readers.
 import { TRPCError } from '@trpc/server';
-import type { Db } from '@ctp/db';
+import { sql, type Db } from '@ctp/db';
 import { assertStudyVisible, canInStudy, canSeeStudySite } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isoOrNull } from '../../sql-helpers.ts';
@@ -30,7 +30,8 @@ export async function subjectRandomization(ctx: ProcedureCtx, patientId: number)
       .selectFrom('randomizationAllocations as a')
       .innerJoin('trialArms as t', 't.id', 'a.armId')
       .leftJoin('users as u', 'u.id', 'a.allocatedBy')
-      .select(['a.id', 'a.randomizationNumber', 'a.allocatedAt', 'a.stratumValues', 'u.fullName as allocatedByName', 't.id as armId', 't.code as armCode', 't.name as armName'])
+      // As text: the rows' camel-casing would rename factor keys inside the JSON (age_group -> ageGroup).
+      .select(['a.id', 'a.randomizationNumber', 'a.allocatedAt', sql<string>`a.stratum_values::text`.as('stratumValues'), 'u.fullName as allocatedByName', 't.id as armId', 't.code as armCode', 't.name as armName'])
       .where('a.patientId', '=', p.id)
       .executeTakeFirst(),
     ctx.db
@@ -106,7 +107,7 @@ function allocationRows(db: Db, studyId: number) {
     .innerJoin('trialArms as t', 't.id', 'a.armId')
     .leftJoin('users as u', 'u.id', 'a.allocatedBy')
     .select((eb) => [
-      'a.id', 'a.randomizationNumber', 'a.patientId', 'p.subjectCode', 's.siteNumber', 'a.stratum', 'a.stratumValues', 'a.method',
+      'a.id', 'a.randomizationNumber', 'a.patientId', 'p.subjectCode', 's.siteNumber', 'a.stratum', sql<string>`a.stratum_values::text`.as('stratumValues'), 'a.method',
       'a.listPosition', 'a.schemeHash', 'a.allocatedAt', 'u.fullName as allocatedByName', 't.id as armId', 't.code as armCode', 't.name as armName',
       eb.selectFrom('unblindingEvents as e').select((e) => e.fn.countAll<string>().as('n')).whereRef('e.allocationId', '=', 'a.id').as('unblindings'),
     ])

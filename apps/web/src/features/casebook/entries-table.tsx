@@ -1,6 +1,7 @@
 // The casebook's form entries grouped by visit (in the visit schedule's order), entries without a
 // visit under "Any time".
 import { useTranslation } from 'react-i18next';
+import { trpc } from '@/lib/trpc';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EntryRow, ENTRY_COLUMNS } from './entry-row';
 import type { AuditState } from './entry-history';
@@ -20,6 +21,9 @@ function byVisit(entries: CasebookEntry[]) {
 export function EntriesTable({ casebook, audit }: { casebook: Casebook; audit: AuditState | null }) {
   const { t } = useTranslation('casebook');
   const { patient, entries } = casebook;
+  // Kits dispensed at each visit (trial supply): the kit number only, never its kit type or treatment.
+  const kits = trpc.supply.subjectKits.useQuery({ patientId: patient.id });
+  const kitsAt = (visitCode: string) => (kits.data ?? []).filter((k) => k.visitCode === visitCode).map((k) => k.kitNumber);
   const head = ['form', 'visitDate', 'status', 'flags', 'queries', 'actions'] as const;
   return (
     <Card>
@@ -46,6 +50,11 @@ export function EntriesTable({ casebook, audit }: { casebook: Casebook; audit: A
                   <tr className="bg-muted/50">
                     <th scope="rowgroup" colSpan={ENTRY_COLUMNS} className="px-3 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                       {group.name ?? t('entries.anyTime')}
+                      {kitsAt(key).map((n) => (
+                        <span key={n} className="ml-2 font-mono normal-case tracking-normal text-slate-500" data-testid="visit-kit">
+                          {t('entries.kit', { number: n })}
+                        </span>
+                      ))}
                     </th>
                   </tr>
                   {group.entries.map((e) => (

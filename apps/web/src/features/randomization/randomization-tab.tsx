@@ -1,6 +1,7 @@
 // The study's Randomization tab (study managers and administrators): the test and the production
 // scheme, each configured, simulated and — production only — taken live; once live, its allocations
-// and unblinding report for administrators and the unblinded team.
+// and unblinding report for administrators and the unblinded team. The Supply card (trial supply) is
+// shown to everyone who reads the study's supply, site staff included (their own sites).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemeKind } from '@ctp/contracts';
@@ -13,9 +14,19 @@ import { AllocationsPanel } from './allocations-panel';
 import { GoLiveCard } from './go-live-card';
 import { SchemeForm } from './scheme-form';
 import { SimulationPanel } from './simulation-panel';
+import { SupplyCard } from './supply-card';
 import { UnblindedTeamCard } from './unblinded-team-card';
 
-export function RandomizationTab({ studyId }: { studyId: number }) {
+export function RandomizationTab({ studyId, canManage, canSupply }: { studyId: number; canManage: boolean; canSupply: boolean }) {
+  return (
+    <div className="grid gap-6">
+      {canManage && <SchemeSections studyId={studyId} />}
+      {canSupply && <SupplyCard studyId={studyId} />}
+    </div>
+  );
+}
+
+function SchemeSections({ studyId }: { studyId: number }) {
   const { t } = useTranslation('randomization');
   const [kind, setKind] = useState<SchemeKind>('test');
   const query = trpc.randomization.get.useQuery({ studyId });

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WriteErrorNotice } from '@/components/write-error-notice';
+import { SubjectKits } from './subject-kits';
 import { EmergencyUnblindForm } from './emergency-unblind-form';
 import { RandomizeForm } from './randomize-form';
 
@@ -49,7 +50,14 @@ function SubjectRandomizationBody({ patientId }: { patientId: number }) {
   if (query.error) return <WriteErrorNotice error={serverError(query.error) as ServerError} />;
   const s = query.data;
   const labels = Object.fromEntries(s.factors.map((f) => [f.key, f.label]));
-  if (answer) return <RandomizedSummary number={answer.randomizationNumber} at={answer.allocatedAt} values={answer.stratumValues} labels={labels} arm={answer.arm} />;
+  if (answer) {
+    return (
+      <div className="grid gap-3">
+        <RandomizedSummary number={answer.randomizationNumber} at={answer.allocatedAt} values={answer.stratumValues} labels={labels} arm={answer.arm} />
+        <SubjectKits patientId={answer.patientId} fresh={answer.kits} />
+      </div>
+    );
+  }
   if (!s.randomized) {
     if (s.canRandomize) return <RandomizeForm subject={s} onDone={setAnswer} />;
     return (
@@ -61,6 +69,7 @@ function SubjectRandomizationBody({ patientId }: { patientId: number }) {
   return (
     <div className="grid gap-4">
       <RandomizedSummary number={s.randomizationNumber!} at={s.allocatedAt!} values={s.stratumValues ?? {}} labels={labels} arm={s.arm} by={s.allocatedBy} />
+      <SubjectKits patientId={s.patientId} />
       {s.unblinded && (
         <div className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm" data-testid="subject-unblinded">
           <p className="font-medium">{t('subject.unblinded')}</p>
