@@ -37,6 +37,7 @@ export * from './sso.ts';
 export * from './mfa.ts';
 export * from './teams.ts';
 export * from './randomization.ts';
+export * from './randomization-close.ts';
 export * from './webhooks.ts';
 export * from './data-import.ts';
 export * from './rest-answers.ts';

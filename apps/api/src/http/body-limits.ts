@@ -20,6 +20,7 @@ const JSON_BYTES_PER_CHAR: Record<DocumentKind, number> = { formImport: 6, formD
 export const DOCUMENT_PROCEDURES: Readonly<Record<string, DocumentKind>> = {
   'forms.import': 'formImport',
   'forms.saveDraft': 'formDefinition',
+  'randomization.uploadList': 'formImport',
 };
 
 /** The most bytes a document of this kind can add to a request body. */

@@ -4,7 +4,7 @@
 //   arm only for a reader who sees arms, or for the investigator who unblinded this subject.
 // - randomization.allocations (and GET /api/randomization/allocations): a study's allocations with arms,
 //   for administrators and the study's unblinded team only.
-// - randomization.unblindings: the unblinding report (every event), for the same readers.
+// - randomization.unblindings: the unblinding report (unblinding-report.ts), for the same readers.
 import { TRPCError } from '@trpc/server';
 import type { Db } from '@ctp/db';
 import { assertStudyVisible, canInStudy, canSeeStudySite } from '../../access.ts';
@@ -113,19 +113,4 @@ function allocationRows(db: Db, studyId: number) {
     .where('a.studyId', '=', studyId)
     .orderBy('a.id')
     .execute();
-}
-
-export async function unblindingReport(ctx: ProcedureCtx, studyId: number) {
-  assertStudyVisible(ctx.scope, studyId);
-  await assertArmsVisible(ctx.db, ctx.user, ctx.scope, studyId);
-  const rows = await ctx.db
-    .selectFrom('unblindingEvents as e')
-    .innerJoin('patients as p', 'p.id', 'e.patientId')
-    .innerJoin('randomizationAllocations as a', 'a.id', 'e.allocationId')
-    .innerJoin('users as u', 'u.id', 'e.userId')
-    .select(['e.id', 'e.kind', 'e.reason', 'e.occurredAt', 'p.id as patientId', 'p.subjectCode', 'a.randomizationNumber', 'u.fullName as userName'])
-    .where('e.studyId', '=', studyId)
-    .orderBy('e.id', 'desc')
-    .execute();
-  return rows.map((r) => ({ ...r, occurredAt: isoOrNull(r.occurredAt)! }));
 }
