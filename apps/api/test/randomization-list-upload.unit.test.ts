@@ -109,7 +109,7 @@ describe('an uploaded list', () => {
     const rows = goodRows();
     rows[5] = ['1006', 'sex=F', 'PBO', '2']; // block 2 of sex=F: PBO, ACTIVE, PBO is 1:2, not 2:1
     const found = problems(checkUploadedList(csv(rows), factors, arms));
-    expect(found).toEqual([{ row: 5, reason: 'Rows 5–7 (stratum sex=F, block 2): the arms are not in the scheme\'s ratio 2:1' }]);
+    expect(found).toEqual([{ row: 5, reason: 'Stratum sex=F, block 2 (rows 5–7): the arms are not in the scheme\'s ratio 2:1' }]);
     const message = problemsMessage(found);
     for (const a of arms) {
       expect(message).not.toContain(a.code);
@@ -119,7 +119,7 @@ describe('an uploaded list', () => {
 
   it('refuses an incomplete last block and blocks out of order', () => {
     const short = problems(checkUploadedList(csv(goodRows().slice(0, 8)), factors, arms));
-    expect(short).toEqual([{ row: 8, reason: 'Rows 8–9 (stratum sex=M, block 1): the arms are not in the scheme\'s ratio 2:1' }]);
+    expect(short).toEqual([{ row: 8, reason: 'Stratum sex=M, block 1 (rows 8–9): the arms are not in the scheme\'s ratio 2:1' }]);
     const rows = goodRows();
     for (const i of [3, 4, 5]) rows[i]![3] = '3';
     expect(problems(checkUploadedList(csv(rows), factors, arms))).toEqual([{ row: 5, reason: 'Block 3 of stratum sex=F is out of order (blocks run 1, 2, … and keep their rows together)' }]);

@@ -1,6 +1,7 @@
 // The study's Randomization tab (study managers and administrators): the test and the production
-// scheme, each configured, simulated and — production only — taken live; once live, its allocations
-// and unblinding report for administrators and the unblinded team.
+// scheme, each configured, simulated and — production only — taken live (on a generated list or an
+// uploaded one); once live, its allocations and unblinding report for administrators and the unblinded
+// team, and for administrators the planned unblinding of the whole study.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemeKind } from '@ctp/contracts';
@@ -11,13 +12,18 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { AllocationsPanel } from './allocations-panel';
 import { GoLiveCard } from './go-live-card';
+import { ListUploadCard } from './list-upload-card';
+import { PlannedUnblindingCard } from './planned-unblinding-card';
 import { SchemeForm } from './scheme-form';
 import { SimulationPanel } from './simulation-panel';
 import { UnblindedTeamCard } from './unblinded-team-card';
+import { UnblindingReportCard } from './unblinding-report-card';
+import { useCan } from '@/lib/auth';
 
 export function RandomizationTab({ studyId }: { studyId: number }) {
   const { t } = useTranslation('randomization');
   const [kind, setKind] = useState<SchemeKind>('test');
+  const isAdmin = useCan('randomization.unblindStudy');
   const query = trpc.randomization.get.useQuery({ studyId });
   if (query.isPending) return <Skeleton className="h-96" />;
   if (query.error) return <ErrorState message={query.error.message} />;
@@ -54,7 +60,10 @@ export function RandomizationTab({ studyId }: { studyId: number }) {
         </Card>
       )}
       {kind === 'production' && data.production && <GoLiveCard studyId={studyId} scheme={data.production} />}
+      {kind === 'production' && data.production && <ListUploadCard studyId={studyId} scheme={data.production} />}
       {kind === 'production' && data.production?.status === 'live' && <AllocationsPanel studyId={studyId} />}
+      {kind === 'production' && data.production?.status === 'live' && <UnblindingReportCard studyId={studyId} />}
+      {kind === 'production' && isAdmin && <PlannedUnblindingCard studyId={studyId} />}
       {kind === 'production' && <UnblindedTeamCard studyId={studyId} />}
     </div>
   );

@@ -4,9 +4,10 @@
 // uses, e.g. "site=S01|sex=F", or "*" without factors), arm (or arm_code, treatment_code: the arm's
 // code or name), and optionally block (the block's number within its stratum).
 // Refused, with every offending row named (its line in the file and the reason): a missing column, an
-// unknown stratum or arm, a repeated randomization number, a gap in a stratum's numbers (each stratum's
-// numbers run on by one in file order, e.g. 1001, 1002, …), a stratum of the scheme without rows, and a
-// block (or, without a block column, a stratum) whose arms are not in the scheme's ratio. Messages never
+// unknown stratum or arm, a repeated randomization number, a stratum of the scheme without rows; once
+// every row reads right, a gap in a stratum's numbers (each stratum's numbers run on by one in file
+// order, e.g. 1001, 1002, …) and a block (or, without a block column, a stratum) whose arms are not in
+// the scheme's ratio. Messages never
 // name an arm: the uploader is unblinded, but the reasons are also logged and shown in audit reasons.
 import { parse } from 'csv-parse/sync';
 import { allStrata, stratumKey } from '../engine/strata.ts';
@@ -103,6 +104,8 @@ export function checkUploadedList(csv: string, factors: readonly Factor[], arms:
   const byStratum = new Map<string, Row[]>();
   for (const r of rows) byStratum.set(r.stratum, [...(byStratum.get(r.stratum) ?? []), r]);
   for (const stratum of known) if (!byStratum.has(stratum)) problems.push({ row: null, reason: `Stratum ${stratum} has no list` });
+  // Numbering and ratio are read over whole strata: with rows left out they would only repeat the problems above.
+  if (problems.length) return { ok: false, problems: sortProblems(problems) };
 
   const cycle = arms.reduce((s, a) => s + a.ratio, 0);
   const ratioText = arms.map((a) => a.ratio).join(':');
@@ -122,8 +125,8 @@ export function checkUploadedList(csv: string, factors: readonly Factor[], arms:
       const size = block.rows.length;
       const balanced = size % cycle === 0 && arms.every((a) => (counts.get(a.id) ?? 0) === (a.ratio * size) / cycle);
       if (!balanced) {
-        const where = columns.block ? `stratum ${stratum}, block ${block.number}` : `stratum ${stratum}`;
-        problems.push({ row: block.rows[0]!.line, reason: `Rows ${block.rows[0]!.line}–${block.rows.at(-1)!.line} (${where}): the arms are not in the scheme's ratio ${ratioText}` });
+        const where = columns.block ? `Stratum ${stratum}, block ${block.number}` : `Stratum ${stratum}`;
+        problems.push({ row: block.rows[0]!.line, reason: `${where} (rows ${block.rows[0]!.line}–${block.rows.at(-1)!.line}): the arms are not in the scheme's ratio ${ratioText}` });
       }
       for (const r of block.rows) entries.push({ position: entries.length + 1, block: block.number, blockSize: size, armId: r.armId, number: r.number });
     }
