@@ -175,6 +175,9 @@ describe('correcting an allocation', () => {
     for (const e of masked) expect(e.newValue).toBe('[redacted]');
     const shown = (await trail(as.admin!)).find((e) => e.field === 'to_arm_id')!;
     expect(String(shown.newValue)).toBe(String(to.id));
+    // The investigator unblinding the subject in an emergency is told the arm it receives now.
+    const unblinded = await as.investigator!.randomization.emergencyUnblind({ patientId: target.id, reason: 'Emergency surgery, anaesthetist asks', password: TEST_PASSWORD });
+    expect(unblinded.arm.id).toBe(to.id);
   });
 
   async function currentArm() {
@@ -221,14 +224,14 @@ describe('planned unblinding of the whole study', () => {
 
   it('lists every unblinding in the report and its CSV', async () => {
     const report = await as.monitor!.randomization.unblindings({ studyId });
-    expect(report.map((r) => r.kind).sort()).toEqual(['emergency', 'planned']);
+    expect(report.map((r) => r.kind).sort()).toEqual(['emergency', 'emergency', 'planned']);
     const planned = report.find((r) => r.kind === 'planned')!;
     expect(planned).toMatchObject({ reason: 'Final analysis after database lock', approvedBy: 'Second Admin' });
     expect(planned.approvedAt).not.toBeNull();
-    expect(report.find((r) => r.kind === 'emergency')).toMatchObject({ subjectCode: emergencyFor.subjectCode, reason: 'Severe allergic reaction in hospital' });
+    expect(report.find((r) => r.subjectCode === emergencyFor.subjectCode)).toMatchObject({ kind: 'emergency', reason: 'Severe allergic reaction in hospital' });
     const file = await as.admin!.randomization.unblindingsCsv({ studyId });
     const rows = csvObjects(parseCsv(file.content));
-    expect(rows.map((r) => r.kind).sort()).toEqual(['emergency', 'planned']);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['emergency', 'emergency', 'planned']);
     expect(rows.find((r) => r.kind === 'planned')!.approved_by).toBe('Second Admin');
   });
 });

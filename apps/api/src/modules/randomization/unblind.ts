@@ -35,6 +35,15 @@ export async function emergencyUnblind(ctx: ProcedureCtx & { config: Config }, i
     .where('a.patientId', '=', p.id)
     .executeTakeFirst();
   if (!allocation) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `${p.subjectCode} is not randomized: there is no arm to unblind` });
+  // After a documented correction the subject receives the corrected arm: that is the one to tell.
+  const corrected = await ctx.db
+    .selectFrom('randomizationCorrections as c')
+    .innerJoin('trialArms as t', 't.id', 'c.toArmId')
+    .select(['t.id', 't.code', 't.name'])
+    .where('c.patientId', '=', p.id)
+    .orderBy('c.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const step = await checkReauth(ctx, input, NOT_UNBLINDED);
   const event = await withActor(ctx.db, actorOf(ctx, `Emergency unblinding: ${input.reason}`), async (tx) => {
     await consumeStep(tx, ctx.user.id, step, NOT_UNBLINDED);
@@ -64,6 +73,6 @@ export async function emergencyUnblind(ctx: ProcedureCtx & { config: Config }, i
     subjectCode: p.subjectCode,
     randomizationNumber: allocation.randomizationNumber,
     occurredAt: new Date(event.occurredAt).toISOString(),
-    arm: { id: allocation.armId, code: allocation.armCode, name: allocation.armName },
+    arm: corrected ?? { id: allocation.armId, code: allocation.armCode, name: allocation.armName },
   };
 }
