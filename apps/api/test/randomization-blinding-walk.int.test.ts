@@ -5,6 +5,9 @@
 // (read from the Express routers), with the study's, the subject's and the site's ids filled in. No
 // answer may contain an arm's code or name, or the arm's id under an arm key. Mutations are not walked
 // (they would change the data under the walk); their answers are tested one by one (randomize, unblind).
+// Before the walk an administrator also corrects one allocation (documented correction: its arms sit in
+// the audit trail) and requests a planned unblinding of the study after database lock, not approved: the
+// unblinding report, its CSV and the planned unblinding status must stay closed or armless.
 // The study design's arm catalogue (the Design tab: which arms the protocol has) is not an allocation
 // and is the only place the tokens may appear: design.byStudy, and the same design exported as USDM
 // (usdm.export, GET /api/studies/{id}/usdm: arms, epochs and cells, no subject). The unblinded team sees the
@@ -37,7 +40,7 @@ const LEAK = new RegExp(TOKENS.flatMap((a) => [a.code, a.name]).join('|'), 'i');
 /** An answer that names an arm, or carries an arm id under an arm key. */
 function leaks(text: string): boolean {
   if (LEAK.test(text)) return true;
-  const armKey = new RegExp(`"(armId|plannedArmId|actualArmId|planned_arm_id|actual_arm_id|arm_id)"\\s*:\\s*(${armIds.join('|')})\\b`);
+  const armKey = new RegExp(`"(armId|plannedArmId|actualArmId|planned_arm_id|actual_arm_id|arm_id|fromArmId|toArmId|from_arm_id|to_arm_id)"\\s*:\\s*(${armIds.join('|')})\\b`);
   return armKey.test(text);
 }
 
@@ -142,6 +145,14 @@ describe('the blinding walk', () => {
     const investigator = await callerAs(t.database, demoEmail('investigator'));
     const unblinded = await investigator.randomization.emergencyUnblind({ patientId: other.id, reason: 'Anaphylaxis: the treatment must be known', password: TEST_PASSWORD });
     expect(TOKENS.map((a) => a.code)).toContain(unblinded.arm.code);
+    // A documented correction of the walked subject's allocation (its arms in the audit trail), and a
+    // planned unblinding requested after database lock but not approved: the study stays blinded.
+    const admin = await callerAs(t.database, demoEmail('admin'));
+    const current = list.find((a: { subjectCode: string }) => a.subjectCode === 'WALK-001').arm.id as number;
+    const corrected = await admin.randomization.correct({ patientId: walked.id, armId: armIds.find((id) => id !== current)!, reason: 'Kit of the other arm given by mistake', password: TEST_PASSWORD });
+    expect(TOKENS.map((a) => a.code)).toContain(corrected.arm.code);
+    await (await callerAs(t.database, demoEmail('data-manager'))).casebook.lockStudy({ studyId, reason: 'Database lock', acknowledgeOpenQueries: true });
+    await admin.randomization.requestUnblinding({ studyId, reason: 'Final analysis after database lock' });
   });
 
   it('finds no arm in any tRPC query or REST GET answer of a blinded role', async () => {

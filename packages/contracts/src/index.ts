@@ -38,6 +38,7 @@ export * from './mfa.ts';
 export * from './teams.ts';
 export * from './randomization.ts';
 export * from './supply.ts';
+export * from './randomization-close.ts';
 export * from './webhooks.ts';
 export * from './data-import.ts';
 export * from './rest-answers.ts';

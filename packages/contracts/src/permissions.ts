@@ -45,6 +45,10 @@ export const PERMISSIONS = {
   'randomization.randomize': ['investigator', 'coordinator'],
   /** Unblind one subject of one's own site in an emergency (reason, password and second factor). */
   'randomization.unblind': ['investigator'],
+  /** Correct a subject's allocation, documented (the unblinded data manager or an administrator; password again). */
+  'randomization.correct': ['admin', 'data-manager'],
+  /** Request or approve the planned unblinding of a whole study after database lock (two administrators). */
+  'randomization.unblindStudy': ['admin'],
   /** Grant or take back membership of a study's unblinded team. */
   'randomization.team.grant': ['admin'],
   /** Trial supply: kit types, depots, kit registration, shipments and resupply thresholds. */

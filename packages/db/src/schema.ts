@@ -721,8 +721,12 @@ export interface RandomizationListsTable {
   studyId: number;
   schemeHash: string;
   /** The 32-byte seed, hex. */
-  seed: string;
+  seed: string | null;
   listHash: string;
+  /** Generated at go-live from the seed, or uploaded as a statistician's CSV (migration 0057). */
+  source: Generated<'generated' | 'uploaded'>;
+  /** The uploaded file's sha256 (uploaded lists only). */
+  fileSha256: string | null;
   strata: number;
   entriesPerStratum: number;
   createdBy: number | null;
@@ -737,6 +741,8 @@ export interface RandomizationListEntriesTable {
   block: number;
   blockSize: number;
   armId: number;
+  /** The list's own randomization number (uploaded lists; migration 0057). */
+  randomizationNumber: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A randomized subject (migration 0049): append-only, audited (arm masked on screen for blinded readers). */
@@ -862,6 +868,30 @@ export interface SupplyThresholdsTable {
   resupplyQuantity: number;
   alertedAt: Date | null;
   version: Version;
+}
+
+/** A documented correction of one allocation (migration 0057): append-only, audited (arms masked for blinded readers). */
+export interface RandomizationCorrectionsTable {
+  id: Generated<number>;
+  studyId: number;
+  allocationId: number;
+  patientId: number;
+  fromArmId: number;
+  toArmId: number;
+  reason: string;
+  correctedBy: number;
+  correctedAt: CreatedAt;
+}
+
+/** The whole study unblinded after database lock: one administrator requests, another approves (migration 0057). */
+export interface PlannedUnblindingsTable {
+  id: Generated<number>;
+  studyId: number;
+  reason: string;
+  requestedBy: number;
+  requestedAt: CreatedAt;
+  approvedBy: number | null;
+  approvedAt: Date | null;
 }
 
 /** A simulation report kept with its scheme (migration 0047); audited. */
@@ -1278,6 +1308,8 @@ export interface Database {
   supplyShipments: SupplyShipmentsTable;
   supplyShipmentKits: SupplyShipmentKitsTable;
   supplyThresholds: SupplyThresholdsTable;
+  randomizationCorrections: RandomizationCorrectionsTable;
+  plannedUnblindings: PlannedUnblindingsTable;
   sdtmRuns: SdtmRunsTable;
   sdtmRunDatasets: SdtmRunDatasetsTable;
   sdtmRunEncodingReports: SdtmRunEncodingReportsTable;

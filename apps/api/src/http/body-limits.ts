@@ -21,6 +21,7 @@ export const DOCUMENT_PROCEDURES: Readonly<Record<string, DocumentKind>> = {
   'forms.import': 'formImport',
   'forms.saveDraft': 'formDefinition',
   'supply.registerCsv': 'kitCsv',
+  'randomization.uploadList': 'formImport',
 };
 
 /** The most bytes a document of this kind can add to a request body. */

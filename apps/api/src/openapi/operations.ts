@@ -90,6 +90,15 @@ export const REST_OPERATIONS: RestOperation[] = [
     ok: { status: 200, description: 'Every allocation, in order', schema: z.array(allocationItem) },
     refusals: [400, 403, 404],
   },
+  {
+    method: 'get',
+    path: '/randomization/unblindings.csv',
+    tag: 'Randomization',
+    summary: 'A study’s unblinding report as CSV: every emergency and planned unblinding, who, when, why (administrators and whoever sees arms)',
+    query: allocationsInput,
+    ok: { status: 200, description: 'A CSV attachment', files: ['text/csv'] },
+    refusals: [400, 403, 404],
+  },
   // Forms and data entry
   { method: 'get', path: '/forms', tag: 'Forms', summary: 'eCRF forms', query: formListInput, ok: { status: 200, description: 'A page of forms', schema: z.array(formSummary), headers: TOTAL_COUNT }, refusals: [400, 403] },
   {

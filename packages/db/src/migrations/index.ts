@@ -50,6 +50,7 @@ import * as m0053Webhooks from './0053-webhooks.ts';
 import * as m0054DataImports from './0054-data-imports.ts';
 import * as m0055NotificationMail from './0055-notification-mail.ts';
 import * as m0056TrialSupply from './0056-trial-supply.ts';
+import * as m0057RandomizationClose from './0057-randomization-close.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0054-data-imports': m0054DataImports,
   '0055-notification-mail': m0055NotificationMail,
   '0056-trial-supply': m0056TrialSupply,
+  '0057-randomization-close': m0057RandomizationClose,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -160,4 +162,6 @@ export const AUDITED_TABLES = [
   'core_package_validations',
   'webhook_endpoints',
   'data_imports',
+  'randomization_corrections',
+  'planned_unblindings',
 ] as const;

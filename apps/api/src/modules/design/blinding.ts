@@ -1,7 +1,9 @@
 // Who sees subjects' arms (issues 27 and 30). In a blinded study (single- or double-blind) only
 // administrators and the members of the study's unblinded team (study_memberships.unblinded, granted by
 // administrators, audited; migration 0048) see a subject's planned and actual arm, its randomization
-// list slot and the minimization counts; every other member, whatever the role, is blinded. This is the
+// list slot and the minimization counts; every other member, whatever the role, is blinded — until an
+// approved planned unblinding of the whole study (after database lock; migration 0057) opens the arms
+// to everyone in the study. This is the
 // one place every reader asks:
 //   - design.subjectArm answers without arms (armsHidden) and design.assignArm is FORBIDDEN;
 //   - randomization answers (randomize, allocations) carry the arm only for those who see arms; the
@@ -27,12 +29,16 @@ export const ARM_FIELDS: ReadonlySet<string> = new Set(['planned_arm_id', 'actua
 /** The audit fields of an allocation that tell the arm (the arm, and the counts per arm it was chosen on). */
 export const ALLOCATION_ARM_FIELDS: ReadonlySet<string> = new Set(['arm_id', 'minimization_state', 'armId', 'minimizationState']);
 
+/** The audit fields of a correction that tell arms (the arm it had and the arm it gets; migration 0057). */
+export const CORRECTION_ARM_FIELDS: ReadonlySet<string> = new Set(['from_arm_id', 'to_arm_id', 'fromArmId', 'toArmId']);
+
 /** Whether an audited field of this table tells a subject's arm. */
 export function isArmField(table: string, field: string): boolean {
   if (table === 'patients') return ARM_FIELDS.has(field);
   if (table === 'randomization_allocations') return ALLOCATION_ARM_FIELDS.has(field);
   // A kit type's arm is the treatment behind its kits (trial supply).
   if (table === 'kit_types') return field === 'arm_id' || field === 'armId';
+  if (table === 'randomization_corrections') return CORRECTION_ARM_FIELDS.has(field);
   return false;
 }
 
@@ -54,12 +60,26 @@ async function unblindedMemberOf(db: Db | Tx, userId: number, studyIds: number[]
   return new Set(rows.map((r) => r.studyId));
 }
 
+/** Whether the user is an administrator or an open member of the study's unblinded team (whatever the study's state). */
+export async function inUnblindedTeam(db: Db | Tx, user: SessionUser, scope: StudyScope, studyId: number): Promise<boolean> {
+  if (roleInStudy(user, scope, studyId) === 'admin') return true;
+  return (await unblindedMemberOf(db, user.id, [studyId])).has(studyId);
+}
+
 /** Whether the user sees subjects' arms in this study. */
 export async function armsVisible(db: Db | Tx, user: SessionUser, scope: StudyScope, studyId: number): Promise<boolean> {
   const study = await db.selectFrom('studies').select('blinding').where('id', '=', studyId).executeTakeFirst();
   if (!isBlinded(study?.blinding)) return true;
   if (roleInStudy(user, scope, studyId) === 'admin') return true;
-  return (await unblindedMemberOf(db, user.id, [studyId])).has(studyId);
+  if ((await unblindedMemberOf(db, user.id, [studyId])).has(studyId)) return true;
+  return (await studiesUnblinded(db, [studyId])).has(studyId);
+}
+
+/** Of the given studies, those unblinded as a whole by an approved planned unblinding (migration 0057). */
+export async function studiesUnblinded(db: Db | Tx, studyIds: number[]): Promise<Set<number>> {
+  if (!studyIds.length) return new Set();
+  const rows = await db.selectFrom('plannedUnblindings').select('studyId').where('studyId', 'in', studyIds).where('approvedAt', 'is not', null).execute();
+  return new Set(rows.map((r) => r.studyId));
 }
 
 /** FORBIDDEN unless the user sees subjects' arms in this study. */
@@ -74,6 +94,6 @@ export async function armsHiddenIn(db: Db, user: SessionUser, scope: StudyScope,
   const blinded = (await db.selectFrom('studies').select(['id', 'blinding']).where('id', 'in', ids).execute())
     .filter((s) => isBlinded(s.blinding) && roleInStudy(user, scope, s.id) !== 'admin')
     .map((s) => s.id);
-  const unblinded = await unblindedMemberOf(db, user.id, blinded);
-  return new Set(blinded.filter((id) => !unblinded.has(id)));
+  const [unblinded, opened] = await Promise.all([unblindedMemberOf(db, user.id, blinded), studiesUnblinded(db, blinded)]);
+  return new Set(blinded.filter((id) => !unblinded.has(id) && !opened.has(id)));
 }

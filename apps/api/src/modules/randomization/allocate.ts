@@ -57,7 +57,7 @@ export async function randomizeSubject(ctx: ProcedureCtx, input: RandomizeInput)
       content.method === 'blocks'
         ? await nextListSlot(tx, scheme.listId!, stratum)
         : await minimizationChoice(tx, scheme.id, content, arms, levels);
-    const number = await nextNumber(tx, p.studyId);
+    const number = choice.number ?? (await nextNumber(tx, p.studyId));
     const allocation = await tx
       .insertInto('randomizationAllocations')
       .values({
@@ -110,6 +110,8 @@ interface Choice {
   armId: number;
   position: number | null;
   state: Record<string, unknown> | null;
+  /** An uploaded list's own randomization number for the slot. */
+  number?: string | null;
 }
 
 /** The stratum's first slot not yet allocated (allocations of a study run one at a time under the scheme's lock). */
@@ -122,7 +124,7 @@ async function nextListSlot(tx: Tx, listId: number, stratum: string): Promise<Ch
     .executeTakeFirst();
   const slot = await tx
     .selectFrom('randomizationListEntries')
-    .select(['position', 'armId'])
+    .select(['position', 'armId', 'randomizationNumber'])
     .where('listId', '=', listId)
     .where('stratum', '=', stratum)
     .where('position', '>', Number(used?.last ?? 0))
@@ -135,7 +137,7 @@ async function nextListSlot(tx: Tx, listId: number, stratum: string): Promise<Ch
       message: 'The randomization list of this stratum has run out: the study manager must extend it before more subjects can be randomized; nothing was allocated',
     });
   }
-  return { armId: slot.armId, position: slot.position, state: null };
+  return { armId: slot.armId, position: slot.position, state: null, number: slot.randomizationNumber };
 }
 
 /** Pocock–Simon on the counts of every earlier allocation of the scheme, with a fresh random draw. */

@@ -4,13 +4,13 @@
 //   arm only for a reader who sees arms, or for the investigator who unblinded this subject.
 // - randomization.allocations (and GET /api/randomization/allocations): a study's allocations with arms,
 //   for administrators and the study's unblinded team only.
-// - randomization.unblindings: the unblinding report (every event), for the same readers.
+// - randomization.unblindings: the unblinding report (unblinding-report.ts), for the same readers.
 import { TRPCError } from '@trpc/server';
 import { sql, type Db } from '@ctp/db';
 import { assertStudyVisible, canInStudy, canSeeStudySite } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { isoOrNull } from '../../sql-helpers.ts';
-import { armsVisible, assertArmsVisible } from '../design/blinding.ts';
+import { armsVisible, assertArmsVisible, inUnblindedTeam } from '../design/blinding.ts';
 import { studyCriteria } from './eligibility.ts';
 import { fromJson } from './scheme-content.ts';
 import { rowContent, schemeRow } from './scheme-read.ts';
@@ -23,7 +23,7 @@ export async function subjectRandomization(ctx: ProcedureCtx, patientId: number)
     .where('id', '=', patientId)
     .executeTakeFirst();
   if (!p || !canSeeStudySite(ctx.scope, p.studyId, p.siteId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subject not found' });
-  const [study, scheme, allocation, events, shown] = await Promise.all([
+  const [study, scheme, allocation, events, shown, correction] = await Promise.all([
     ctx.db.selectFrom('studies').select('blinding').where('id', '=', p.studyId).executeTakeFirstOrThrow(),
     schemeRow(ctx.db, p.studyId, 'production'),
     ctx.db
@@ -42,6 +42,7 @@ export async function subjectRandomization(ctx: ProcedureCtx, patientId: number)
       .orderBy('e.id')
       .execute(),
     armsVisible(ctx.db, ctx.user, ctx.scope, p.studyId),
+    latestCorrection(ctx.db, p.id),
   ]);
   const unblindedByMe = events.some((e) => e.userId === ctx.user.id);
   const armShown = allocation && (shown || unblindedByMe);
@@ -60,12 +61,19 @@ export async function subjectRandomization(ctx: ProcedureCtx, patientId: number)
     allocatedBy: allocation?.allocatedByName ?? null,
     stratumValues: allocation ? fromJson<Record<string, string>>(allocation.stratumValues) : null,
     armsHidden: !shown,
-    arm: armShown ? { id: allocation.armId, code: allocation.armCode, name: allocation.armName } : null,
+    arm: armShown ? (correction?.arm ?? { id: allocation.armId, code: allocation.armCode, name: allocation.armName }) : null,
+    /** A documented correction changed the subject's arm (which arms: only with the arm above). */
+    corrected: !!correction,
+    correctedAt: correction ? isoOrNull(correction.correctedAt) : null,
     unblinded: events.length > 0,
     unblindings: events.map((e) => ({ id: e.id, userName: e.userName, occurredAt: isoOrNull(e.occurredAt)! })),
     /** Whether this reader may randomize the subject now (the server checks everything again). */
     canRandomize: canRandomize && live && !allocation && p.status === 'enrolled' && !p.archivedAt && p.plannedArmId === null,
     canUnblind: !!allocation && study.blinding !== 'open_label' && canInStudy(ctx.user, ctx.scope, p.studyId, 'randomization.unblind'),
+    canCorrect:
+      !!allocation &&
+      canInStudy(ctx.user, ctx.scope, p.studyId, 'randomization.correct') &&
+      (study.blinding === 'open_label' || (await inUnblindedTeam(ctx.db, ctx.user, ctx.scope, p.studyId))),
   };
   // The factors (their labels name the stratum values); the criteria and the site's own levels only
   // when the reader may randomize now.
@@ -75,6 +83,19 @@ export async function subjectRandomization(ctx: ProcedureCtx, patientId: number)
     criteria: base.canRandomize ? (await studyCriteria(ctx.db, p.studyId)).map((c) => ({ id: c.id, kind: c.kind, code: c.code, text: c.text })) : [],
     factors: (content?.factors ?? []).map((f) => ({ key: f.key, label: f.label, source: f.source, levels: f.levels, value: known[f.key] ?? null })),
   };
+}
+
+/** The subject's latest documented correction and the arm it gave (correction.ts). */
+async function latestCorrection(db: Db, patientId: number) {
+  const row = await db
+    .selectFrom('randomizationCorrections as c')
+    .innerJoin('trialArms as t', 't.id', 'c.toArmId')
+    .select(['c.correctedAt', 't.id', 't.code', 't.name'])
+    .where('c.patientId', '=', patientId)
+    .orderBy('c.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { correctedAt: row.correctedAt, arm: { id: row.id, code: row.code, name: row.name } } : null;
 }
 
 export async function studyAllocations(ctx: ProcedureCtx, studyId: number) {
@@ -114,19 +135,4 @@ function allocationRows(db: Db, studyId: number) {
     .where('a.studyId', '=', studyId)
     .orderBy('a.id')
     .execute();
-}
-
-export async function unblindingReport(ctx: ProcedureCtx, studyId: number) {
-  assertStudyVisible(ctx.scope, studyId);
-  await assertArmsVisible(ctx.db, ctx.user, ctx.scope, studyId);
-  const rows = await ctx.db
-    .selectFrom('unblindingEvents as e')
-    .innerJoin('patients as p', 'p.id', 'e.patientId')
-    .innerJoin('randomizationAllocations as a', 'a.id', 'e.allocationId')
-    .innerJoin('users as u', 'u.id', 'e.userId')
-    .select(['e.id', 'e.kind', 'e.reason', 'e.occurredAt', 'p.id as patientId', 'p.subjectCode', 'a.randomizationNumber', 'u.fullName as userName'])
-    .where('e.studyId', '=', studyId)
-    .orderBy('e.id', 'desc')
-    .execute();
-  return rows.map((r) => ({ ...r, occurredAt: isoOrNull(r.occurredAt)! }));
 }

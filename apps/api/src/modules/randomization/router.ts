@@ -2,9 +2,15 @@
 // the study configure, simulate and take the production scheme live; only administrators read a sealed
 // list. Site staff randomize their site's subjects; the site's investigator unblinds one in an
 // emergency; allocations and the unblinding report are for administrators and the unblinded team.
-// Every write runs in withActor with its reason.
+// Unblinded study managers and administrators may upload a statistician's list instead; unblinded data
+// managers and administrators correct an allocation (documented); two administrators unblind the whole
+// study after database lock. Every write runs in withActor with its reason.
 import {
   allocationsInput,
+  correctAllocationInput,
+  plannedUnblindingApproveInput,
+  plannedUnblindingRequestInput,
+  uploadListInput,
   emergencyUnblindInput,
   goLiveInput,
   randomizeInput,
@@ -18,7 +24,11 @@ import {
 } from '@ctp/contracts';
 import { actorOf, permitted, router } from '../../trpc.ts';
 import { randomizeSubject } from './allocate.ts';
-import { studyAllocations, subjectRandomization, unblindingReport } from './allocations-read.ts';
+import { studyAllocations, subjectRandomization } from './allocations-read.ts';
+import { correctAllocation } from './correction.ts';
+import { uploadList } from './list-upload/upload.ts';
+import { approvePlannedUnblinding, plannedUnblindingStatus, requestPlannedUnblinding } from './planned-unblinding.ts';
+import { unblindingReport, unblindingReportCsv } from './unblinding-report.ts';
 import { goLive } from './go-live.ts';
 import { getRandomization } from './scheme-read.ts';
 import { saveScheme } from './scheme-save.ts';
@@ -42,9 +52,19 @@ export const randomizationRouter = router({
   subject: permitted('patient.read').input(subjectRandomizationInput).query(({ ctx, input }) => subjectRandomization(ctx, input.patientId)),
   allocations: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => studyAllocations(ctx, input.studyId)),
   unblindings: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => unblindingReport(ctx, input.studyId)),
+  unblindingsCsv: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => unblindingReportCsv(ctx, input.studyId)),
   team: manage.input(allocationsInput).query(({ ctx, input }) => unblindedTeam(ctx.db, ctx.scope, input.studyId)),
   setUnblinded: permitted('randomization.team.grant')
     .input(setUnblindedInput)
     .mutation(({ ctx, input }) => setUnblinded(ctx.db, actorOf(ctx, input.reason), ctx.scope, input)),
+  uploadList: manage.input(uploadListInput).mutation(({ ctx, input }) => uploadList(ctx, input)),
+  correct: permitted('randomization.correct').input(correctAllocationInput).mutation(({ ctx, input }) => correctAllocation(ctx, input)),
+  plannedUnblinding: permitted('study.read').input(allocationsInput).query(({ ctx, input }) => plannedUnblindingStatus(ctx, input.studyId)),
+  requestUnblinding: permitted('randomization.unblindStudy')
+    .input(plannedUnblindingRequestInput)
+    .mutation(({ ctx, input }) => requestPlannedUnblinding(ctx, input)),
+  approveUnblinding: permitted('randomization.unblindStudy')
+    .input(plannedUnblindingApproveInput)
+    .mutation(({ ctx, input }) => approvePlannedUnblinding(ctx, input)),
   emergencyUnblind: permitted('randomization.unblind').input(emergencyUnblindInput).mutation(({ ctx, input }) => emergencyUnblind(ctx, input)),
 });

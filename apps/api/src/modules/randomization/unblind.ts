@@ -6,17 +6,17 @@
 // "unblinded" on its randomization card and in the allocations list and unblinding report.
 import { TRPCError } from '@trpc/server';
 import { keyedMessage, type EmergencyUnblindInput } from '@ctp/contracts';
-import { verifyPassword, withActor } from '@ctp/db';
+import { withActor } from '@ctp/db';
 import { assertActsForSite, canSeeStudySite } from '../../access.ts';
 import type { Config } from '../../config.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
-import { actorOf, fieldError } from '../../trpc.ts';
+import { actorOf } from '../../trpc.ts';
 import { isBlinded } from '../design/blinding.ts';
-import { openSecret } from '../mfa/secret-box.ts';
-import { checkTotp } from '../mfa/totp.ts';
 import { notifyUnblindedTeamAnd } from '../notifications/notify.ts';
+import { checkReauth, consumeStep } from './reauth.ts';
 
-export const WRONG_PASSWORD = 'The password is not correct; the subject was not unblinded';
+const NOT_UNBLINDED = 'the subject was not unblinded';
+export const WRONG_PASSWORD = `The password is not correct; ${NOT_UNBLINDED}`;
 
 export async function emergencyUnblind(ctx: ProcedureCtx & { config: Config }, input: EmergencyUnblindInput) {
   const p = await ctx.db
@@ -35,36 +35,18 @@ export async function emergencyUnblind(ctx: ProcedureCtx & { config: Config }, i
     .where('a.patientId', '=', p.id)
     .executeTakeFirst();
   if (!allocation) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `${p.subjectCode} is not randomized: there is no arm to unblind` });
-  const user = await ctx.db
-    .selectFrom('users as u')
-    .leftJoin('mfaSecrets as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.confirmedAt', 'is not', null))
-    .select(['u.passwordHash', 'u.mfaEnabledAt', 'm.secretBox', 'm.lastTimeStep'])
-    .where('u.id', '=', ctx.user.id)
-    .executeTakeFirstOrThrow();
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) throw fieldError('password', WRONG_PASSWORD);
-  let step: number | null = null;
-  if (user.mfaEnabledAt && user.secretBox) {
-    if (!input.code) throw fieldError('code', 'Enter the code from your authenticator app too; the subject was not unblinded');
-    let secret: string;
-    try {
-      secret = openSecret(user.secretBox, ctx.config.MFA_ENCRYPTION_KEY);
-    } catch {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Your two-factor authentication cannot be checked on this server. Ask an administrator to reset it.' });
-    }
-    step = await checkTotp(secret, input.code, user.lastTimeStep);
-    if (step === null) throw fieldError('code', 'The code is not correct; the subject was not unblinded');
-  }
+  // After a documented correction the subject receives the corrected arm: that is the one to tell.
+  const corrected = await ctx.db
+    .selectFrom('randomizationCorrections as c')
+    .innerJoin('trialArms as t', 't.id', 'c.toArmId')
+    .select(['t.id', 't.code', 't.name'])
+    .where('c.patientId', '=', p.id)
+    .orderBy('c.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const step = await checkReauth(ctx, input, NOT_UNBLINDED);
   const event = await withActor(ctx.db, actorOf(ctx, `Emergency unblinding: ${input.reason}`), async (tx) => {
-    if (step !== null) {
-      // A code counts once: a replay within its 30 seconds is refused.
-      const used = await tx
-        .updateTable('mfaSecrets')
-        .set({ lastTimeStep: step })
-        .where('userId', '=', ctx.user.id)
-        .where((eb) => eb.or([eb('lastTimeStep', 'is', null), eb('lastTimeStep', '<', step)]))
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw fieldError('code', 'The code is not correct; the subject was not unblinded');
-    }
+    await consumeStep(tx, ctx.user.id, step, NOT_UNBLINDED);
     const saved = await tx
       .insertInto('unblindingEvents')
       .values({ studyId: p.studyId, patientId: p.id, allocationId: allocation.id, kind: 'emergency', userId: ctx.user.id, reason: input.reason })
@@ -91,6 +73,6 @@ export async function emergencyUnblind(ctx: ProcedureCtx & { config: Config }, i
     subjectCode: p.subjectCode,
     randomizationNumber: allocation.randomizationNumber,
     occurredAt: new Date(event.occurredAt).toISOString(),
-    arm: { id: allocation.armId, code: allocation.armCode, name: allocation.armName },
+    arm: corrected ?? { id: allocation.armId, code: allocation.armCode, name: allocation.armName },
   };
 }

@@ -1,4 +1,4 @@
-// The study's allocations and its unblinding report, on the Randomization tab, for administrators and
+// The study's allocations (the unblinding report is its own card), on the Randomization tab, for administrators and
 // the study's unblinded team (the server refuses everyone else: the panel then says so, without arms).
 import { useTranslation } from 'react-i18next';
 import { trpc } from '@/lib/trpc';
@@ -9,7 +9,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 export function AllocationsPanel({ studyId }: { studyId: number }) {
   const { t } = useTranslation('randomization');
   const allocations = trpc.randomization.allocations.useQuery({ studyId }, { retry: false });
-  const report = trpc.randomization.unblindings.useQuery({ studyId }, { retry: false, enabled: allocations.isSuccess });
   return (
     <Card data-testid="allocations-panel">
       <CardHeader>
@@ -54,23 +53,6 @@ export function AllocationsPanel({ studyId }: { studyId: number }) {
                 ))}
               </tbody>
             </table>
-          </div>
-        )}
-        {report.data && (
-          <div className="grid gap-2">
-            <h3 className="text-sm font-medium">{t('allocations.report')}</h3>
-            {report.data.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t('allocations.noUnblinding')}</p>
-            ) : (
-              <ul className="grid gap-1 text-sm" data-testid="unblinding-report">
-                {report.data.map((e) => (
-                  <li key={e.id}>
-                    <span className="font-mono">{e.subjectCode}</span> ({e.randomizationNumber}) —{' '}
-                    {t('subject.unblindedBy', { name: e.userName, at: formatDateTime(e.occurredAt) })}: {e.reason}
-                  </li>
-                ))}
-              </ul>
-            )}
           </div>
         )}
       </CardContent>

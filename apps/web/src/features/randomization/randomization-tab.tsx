@@ -2,6 +2,9 @@
 // scheme, each configured, simulated and — production only — taken live; once live, its allocations
 // and unblinding report for administrators and the unblinded team. The Supply card (trial supply) is
 // shown to everyone who reads the study's supply, site staff included (their own sites).
+// scheme, each configured, simulated and — production only — taken live (on a generated list or an
+// uploaded one); once live, its allocations and unblinding report for administrators and the unblinded
+// team, and for administrators the planned unblinding of the whole study.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemeKind } from '@ctp/contracts';
@@ -12,10 +15,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { AllocationsPanel } from './allocations-panel';
 import { GoLiveCard } from './go-live-card';
+import { ListUploadCard } from './list-upload-card';
+import { PlannedUnblindingCard } from './planned-unblinding-card';
 import { SchemeForm } from './scheme-form';
 import { SimulationPanel } from './simulation-panel';
 import { SupplyCard } from './supply-card';
 import { UnblindedTeamCard } from './unblinded-team-card';
+import { UnblindingReportCard } from './unblinding-report-card';
+import { useCan } from '@/lib/auth';
 
 export function RandomizationTab({ studyId, canManage, canSupply }: { studyId: number; canManage: boolean; canSupply: boolean }) {
   return (
@@ -29,6 +36,7 @@ export function RandomizationTab({ studyId, canManage, canSupply }: { studyId: n
 function SchemeSections({ studyId }: { studyId: number }) {
   const { t } = useTranslation('randomization');
   const [kind, setKind] = useState<SchemeKind>('test');
+  const isAdmin = useCan('randomization.unblindStudy');
   const query = trpc.randomization.get.useQuery({ studyId });
   if (query.isPending) return <Skeleton className="h-96" />;
   if (query.error) return <ErrorState message={query.error.message} />;
@@ -65,7 +73,10 @@ function SchemeSections({ studyId }: { studyId: number }) {
         </Card>
       )}
       {kind === 'production' && data.production && <GoLiveCard studyId={studyId} scheme={data.production} />}
+      {kind === 'production' && data.production && <ListUploadCard studyId={studyId} scheme={data.production} />}
       {kind === 'production' && data.production?.status === 'live' && <AllocationsPanel studyId={studyId} />}
+      {kind === 'production' && data.production?.status === 'live' && <UnblindingReportCard studyId={studyId} />}
+      {kind === 'production' && isAdmin && <PlannedUnblindingCard studyId={studyId} />}
       {kind === 'production' && <UnblindedTeamCard studyId={studyId} />}
     </div>
   );

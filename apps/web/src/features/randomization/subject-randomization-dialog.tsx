@@ -3,7 +3,8 @@
 // the stratum values entered by hand (site and country shown as taken from the site), confirm, and get
 // the randomization number (and the arm only when they may see arms). Randomized: the number, time,
 // stratum values, the arm when allowed, whether the subject was unblinded, and the investigator's
-// Emergency unblinding. The server checks everything again.
+// Emergency unblinding, and the documented correction for the unblinded data manager or an
+// administrator. The server checks everything again.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Shuffle } from 'lucide-react';
@@ -15,6 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Skeleton } from '@/components/ui/skeleton';
 import { WriteErrorNotice } from '@/components/write-error-notice';
 import { SubjectKits } from './subject-kits';
+import { CorrectAllocationForm } from './correct-allocation-form';
 import { EmergencyUnblindForm } from './emergency-unblind-form';
 import { RandomizeForm } from './randomize-form';
 
@@ -80,7 +82,13 @@ function SubjectRandomizationBody({ patientId }: { patientId: number }) {
           </ul>
         </div>
       )}
+      {s.corrected && (
+        <p className="rounded-md border border-border p-3 text-sm" data-testid="subject-corrected">
+          {t('correct.corrected', { at: formatDateTime(s.correctedAt!) })}
+        </p>
+      )}
       {s.canUnblind && !s.arm && <EmergencyUnblindForm patientId={s.patientId} />}
+      {s.canCorrect && <CorrectAllocationForm patientId={s.patientId} studyId={s.studyId} currentArmId={s.arm?.id ?? null} />}
     </div>
   );
 }
