@@ -84,7 +84,9 @@ test('a study manager links an approved amendment, submits it, records acknowled
   await expect(details.locator('[data-testid="requirement"][data-artifact="02.01.04"]')).toHaveAttribute('data-state', 'approved');
   const number = await details.getAttribute('data-number');
   expect(number).toMatch(/^FDA-/);
-  await details.getByRole('button', { name: 'Close' }).first().click();
+  // exact: the details dialog lists the study's documents with "Link <title>" buttons above its own Close
+  // buttons, and a title such as "Close-out archive, site 101" would otherwise match 'Close' first.
+  await details.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(details).toBeHidden();
 
   // Submit appears on drafts only.

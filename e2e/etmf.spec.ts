@@ -94,7 +94,7 @@ test('a protocol uploaded for review is approved with an electronic signature an
   await expect(details.locator('iframe[title="Document preview"]')).toHaveAttribute('src', /\?inline=1$/);
   await expect(details.locator('[data-testid="etmf-history-step"][data-action="submitted"]')).toHaveCount(1);
   await expect(details.getByTestId('etmf-signature')).toHaveCount(0);
-  await details.getByRole('button', { name: 'Close' }).first().click();
+  await details.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(details).toBeHidden();
 
   // By Category: the protocol artifact counts it; choosing the artifact lists its documents.

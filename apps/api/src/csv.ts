@@ -13,9 +13,16 @@ export function safeCell(cell: Cell): string | number {
   return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
+// A bare line feed inside a value is quoted too (csv-stringify quotes only the record delimiter, CRLF).
+const OPTIONS = { eof: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/ } as const;
+
 export function toCsv(header: string[], rows: Cell[][]): string {
-  // A bare line feed inside a value is quoted too (csv-stringify quotes only the record delimiter, CRLF).
-  return stringify([header, ...rows.map((r) => r.map(safeCell))], { eof: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+  return stringify([header, ...rows.map((r) => r.map(safeCell))], OPTIONS);
+}
+
+/** Some rows as CSV text, each ending with CRLF: a page of a streamed export (header then pages = toCsv). */
+export function csvRows(rows: Cell[][]): string {
+  return rows.length ? stringify(rows.map((r) => r.map(safeCell)), OPTIONS) : '';
 }
 
 export interface FileOutput {

@@ -22,6 +22,7 @@ import { queriesRouter } from './modules/queries/router.ts';
 import { auditRouter } from './modules/audit/router.ts';
 import { casebookRouter } from './modules/casebook/router.ts';
 import { clinicalDataRouter } from './modules/clinical-data/router.ts';
+import { siteArchivesRouter } from './modules/site-archives/router.ts';
 import { complianceRouter } from './modules/compliance/router.ts';
 import { notificationsRouter } from './modules/notifications/router.ts';
 import { searchRouter } from './modules/search/router.ts';
@@ -60,6 +61,7 @@ export const appRouter = router({
   audit: auditRouter,
   casebook: casebookRouter,
   clinicalData: clinicalDataRouter,
+  siteArchives: siteArchivesRouter,
   compliance: complianceRouter,
   notifications: notificationsRouter,
   search: searchRouter,

@@ -94,11 +94,12 @@ async function auditCount(): Promise<number> {
   return rows[0]!.n;
 }
 
-/** Waits (at most 60 s) until no SDTM generation or validation job is running. */
+/** Waits (at most 60 s) until no background job (SDTM generation or validation, site archive) is running. */
 async function backgroundJobsIdle(): Promise<void> {
   for (let waited = 0; waited < 60_000; waited += 100) {
     const { rows } = await sql<{ n: number }>`select ((select count(*) from sdtm_runs where status = 'running') +
-      (select count(*) from sdtm_validation_runs where status = 'running'))::int as n`.execute(t.database.db);
+      (select count(*) from sdtm_validation_runs where status = 'running') +
+      (select count(*) from site_archives where status = 'running'))::int as n`.execute(t.database.db);
     if (rows[0]!.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -138,7 +139,7 @@ async function fuzzProcedures(client: TestClient): Promise<{ findings: Finding[]
         const finding = await judge(what, await client.request(`/trpc/${entry.path}${qs}`));
         if (finding) findings.push(finding);
       } else {
-        // A background job (SDTM generation or validation) started by an earlier call writes its own
+        // A background job (SDTM generation or validation, a site archive) started by an earlier call writes its own
         // audit rows when it ends: let it end first, so only this request's writes can move the count.
         await backgroundJobsIdle();
         const before = await auditCount();

@@ -13,3 +13,10 @@ export const odmExportInput = z.object({
   include: z.array(z.enum(ODM_EXPORT_INCLUDES)).max(ODM_EXPORT_INCLUDES.length).default([...ODM_EXPORT_INCLUDES]),
 });
 export type OdmExportInput = z.input<typeof odmExportInput>;
+
+/** GET /api/studies/{id}/form-entries.csv: a study's (or a site's) submitted form entries, one row per field value. */
+export const formEntriesCsvInput = z.strictObject({
+  studyId: id,
+  siteId: id.optional(),
+});
+export type FormEntriesCsvInput = z.input<typeof formEntriesCsvInput>;

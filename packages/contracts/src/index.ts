@@ -19,6 +19,7 @@ export * from './inclusions.ts';
 export * from './queries.ts';
 export * from './audit.ts';
 export * from './casebook.ts';
+export * from './site-archives.ts';
 export * from './compliance.ts';
 export * from './search.ts';
 export * from './notifications.ts';

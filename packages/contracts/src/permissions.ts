@@ -82,6 +82,9 @@ export const PERMISSIONS = {
   'audit.read': ['admin', 'data-manager', 'study-manager', 'monitor'],
   /** The ODM clinical data export of a study, a site or a subject (with audit trail, signatures, queries). */
   'clinicalData.export': ['admin', 'data-manager', 'monitor'],
+  /** Site close-out archives: create and download (casebooks, ODM with audit, audit trail). Study managers
+   *  may neither export ODM nor lock data, so the archive is the data managers' and administrators'. */
+  'siteArchive.manage': ['admin', 'data-manager'],
   'report.export': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   'document.read': ['admin', 'data-manager', 'study-manager', 'investigator', 'coordinator', 'monitor', 'sponsor'],
   /** Upload, new versions, send for review; site staff for their own sites' documents. */

@@ -1334,6 +1334,28 @@ export interface Database {
   webhookSecrets: WebhookSecretsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   dataImports: DataImportsTable;
+  siteArchives: SiteArchivesTable;
+}
+
+/** A site close-out archive (migration 0058), written by a background job and filed in the eTMF; audited. */
+export interface SiteArchivesTable {
+  id: Generated<number>;
+  studyId: number;
+  /** Null: the whole study. */
+  siteId: number | null;
+  status: 'running' | 'done' | 'failed';
+  step: string | null;
+  subjectsDone: Generated<number>;
+  subjectsTotal: Generated<number>;
+  fileName: string | null;
+  sha256: string | null;
+  sizeBytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  documentId: number | null;
+  error: string | null;
+  startedBy: number;
+  startedAt: CreatedAt;
+  finishedAt: Date | null;
+  version: Version;
 }
 
 /** A data import into a study (migration 0054); audited. */

@@ -4,8 +4,8 @@
 // On PGlite (one process) the same question is answered in memory.
 import type pg from 'pg';
 
-export type RunKind = 'sdtm' | 'validation' | 'core-package';
-const LOCK_CLASS: Record<RunKind, number> = { sdtm: 72_001, validation: 72_002, 'core-package': 72_003 };
+export type RunKind = 'sdtm' | 'validation' | 'core-package' | 'site-archive';
+const LOCK_CLASS: Record<RunKind, number> = { sdtm: 72_001, validation: 72_002, 'core-package': 72_003, 'site-archive': 72_004 };
 
 export interface HeldRun {
   /** Aborted if the lock's connection is lost (the lock may be gone: stop working on the run). */

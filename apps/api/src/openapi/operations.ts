@@ -312,6 +312,19 @@ export const REST_OPERATIONS: RestOperation[] = [
   },
   {
     method: 'get',
+    path: '/studies/{id}/form-entries.csv',
+    tag: 'Data exchange',
+    summary: 'The study’s submitted form entries as CSV, one row per field value (data managers, monitors, administrators)',
+    description:
+      'Columns: Study, Site, Subject, Visit, Visit date, Form, Form version, Entry, Status, Field, Value (structured values as JSON). ' +
+      'siteId narrows it to one site of the study. Streamed a page of entries at a time, so memory stays flat however large the study.',
+    params: z.object({ id }),
+    query: z.object({ siteId: id.optional() }),
+    ok: { status: 200, description: 'A CSV attachment, streamed', files: ['text/csv'] },
+    refusals: [400, 403, 404],
+  },
+  {
+    method: 'get',
     path: '/patients/{id}/casebook.pdf',
     tag: 'Data exchange',
     summary: 'A subject’s casebook as PDF (whoever may open the casebook page)',

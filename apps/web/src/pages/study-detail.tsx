@@ -14,6 +14,7 @@ import { StudyFormsTab } from '@/features/studies/study-forms-tab';
 import { VisitScheduleCard } from '@/features/studies/visit-schedule-card';
 import { StudyLockCard } from '@/features/studies/study-lock-card';
 import { OdmExportCard } from '@/features/clinical-data/odm-export-card';
+import { SiteArchiveCard } from '@/features/clinical-data/site-archive-card';
 import { ImportDataCard } from '@/features/data-import/import-data-card';
 import { ErrorState, NotFoundState } from '@/components/ui/states';
 import { StudyInsightsCard } from '@/features/studies/study-insights-card';
@@ -143,6 +144,7 @@ export default function StudyDetailPage() {
                 {/* Their strings load on first use: only these cards wait for them, not the tab. */}
                 <Suspense fallback={null}>
                   <OdmExportCard studyId={s.id} />
+                  <SiteArchiveCard studyId={s.id} />
                   <ImportDataCard studyId={s.id} />
                 </Suspense>
               </div>

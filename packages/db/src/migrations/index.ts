@@ -51,6 +51,7 @@ import * as m0054DataImports from './0054-data-imports.ts';
 import * as m0055NotificationMail from './0055-notification-mail.ts';
 import * as m0056TrialSupply from './0056-trial-supply.ts';
 import * as m0057RandomizationClose from './0057-randomization-close.ts';
+import * as m0058SiteArchives from './0058-site-archives.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '0055-notification-mail': m0055NotificationMail,
   '0056-trial-supply': m0056TrialSupply,
   '0057-randomization-close': m0057RandomizationClose,
+  '0058-site-archives': m0058SiteArchives,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
@@ -164,4 +166,5 @@ export const AUDITED_TABLES = [
   'data_imports',
   'randomization_corrections',
   'planned_unblindings',
+  'site_archives',
 ] as const;

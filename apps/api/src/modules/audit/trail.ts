@@ -38,7 +38,10 @@ interface Row {
   armStudyId: number | null;
 }
 
-export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, input: AuditListInput): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+/** The filters of audit.trail, and (server-side only: the site close-out archive) one site's subjects. */
+export type AuditTrailFilter = AuditListInput & { siteId?: number };
+
+export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, input: AuditTrailFilter): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
   if (input.studyId) assertStudyVisible(scope, input.studyId);
   const conditions: Fragment<boolean>[] = [];
   const ids = input.studyId ? [input.studyId] : visibleStudyIds(scope);
@@ -57,6 +60,14 @@ export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, i
       or (e.table_name = 'subject_visits' and e.record_id in (select id::text from subject_visits where patient_id = ${p}))
       or (e.table_name = 'form_submissions' and e.record_id in (select id::text from form_submissions where patient_id = ${p}))
       or (e.table_name = 'queries' and e.record_id in (select id::text from queries where patient_id = ${p})))`);
+  }
+  if (input.siteId) {
+    // A site's part of the trail: its subjects' records, visits, form entries and queries.
+    const site = sql`(select id from patients where site_id = ${input.siteId}${input.studyId ? sql` and study_id = ${input.studyId}` : sql``})`;
+    conditions.push(sql<boolean>`((e.table_name = 'patients' and e.record_id in (select id::text from patients where id in ${site}))
+      or (e.table_name = 'subject_visits' and e.record_id in (select id::text from subject_visits where patient_id in ${site}))
+      or (e.table_name = 'form_submissions' and e.record_id in (select id::text from form_submissions where patient_id in ${site}))
+      or (e.table_name = 'queries' and e.record_id in (select id::text from queries where patient_id in ${site})))`);
   }
   if (input.userId) conditions.push(sql<boolean>`e.actor_user_id = ${input.userId}`);
   if (input.table) conditions.push(sql<boolean>`e.table_name = ${input.table}`);

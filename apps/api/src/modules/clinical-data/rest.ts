@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { create as contentDisposition } from 'content-disposition';
-import type { OdmExportInput } from '@ctp/contracts';
+import type { FormEntriesCsvInput, OdmExportInput } from '@ctp/contracts';
 import type { CallerFor } from '../../rest-caller.ts';
 
 const one = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -28,6 +28,17 @@ export function clinicalDataRest(caller: CallerFor) {
       'Cache-Control': 'private, no-store',
     });
     // A failure after the headers can only cut the download (the file then lacks its closing tag).
+    await pipeline(Readable.from(file.chunks), res).catch(() => res.destroy());
+  });
+  // GET /api/studies/:id/form-entries.csv?siteId=: the submitted form entries, one row per field value, streamed.
+  r.get('/studies/:id/form-entries.csv', async (req, res) => {
+    const input = { studyId: req.params.id, siteId: one(req.query.siteId) } as unknown as FormEntriesCsvInput;
+    const file = await caller(req, res).clinicalData.formEntriesCsv(input);
+    res.set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': contentDisposition(file.filename, { type: 'attachment' }),
+      'Cache-Control': 'private, no-store',
+    });
     await pipeline(Readable.from(file.chunks), res).catch(() => res.destroy());
   });
   return r;

@@ -4,13 +4,12 @@
 //   signatures   the signature manifest as CSV: who signed which casebook or approved which document
 //                version, when, with which meaning and
 //                hash, and whether the signature is still valid
-import type { AuditEntry } from '@ctp/contracts';
 import { assertStudyVisible, canInStudy, visibleStudyIds } from '../../access.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { toCsv } from '../../csv.ts';
 import { sql } from '@ctp/db';
 import { todayIso, intArrayLiteral } from '../../sql-helpers.ts';
-import { auditTrail } from '../audit/trail.ts';
+import { auditCsvChunks } from '../audit/csv.ts';
 import { computeCompliance } from '../dashboard/compliance.ts';
 import { latestSnapshot } from '../dashboard/insights.ts';
 import { casebookHash } from '../casebook/signatures.ts';
@@ -28,23 +27,12 @@ export interface Download {
   encoding: 'base64' | 'utf8';
 }
 
-const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-
 async function auditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<Download> {
   assertStudyVisible(ctx.scope, studyId);
   if (!canInStudy(ctx.user, ctx.scope, studyId, 'audit.read')) throw refuse('FORBIDDEN', 'auditForbidden');
-  const entries: AuditEntry[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await auditTrail(ctx.db, ctx.user, ctx.scope, { studyId, limit: 100, cursor });
-    entries.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && entries.length < MAX_AUDIT_EXPORT);
+  let content = '';
+  for await (const chunk of auditCsvChunks(ctx, { studyId }, MAX_AUDIT_EXPORT)) content += chunk;
   const study = await ctx.db.selectFrom('studies').select('code').where('id', '=', studyId).executeTakeFirstOrThrow();
-  const content = toCsv(
-    ['Entry', 'Timestamp', 'User', 'Action', 'Table', 'Record', 'Field', 'Old value', 'New value', 'Reason', 'IP address'],
-    entries.map((e) => [e.id, e.timestamp, e.userName, e.action, e.table, e.recordId, e.field, cell(e.oldValue), cell(e.newValue), e.reason, e.ipAddress]),
-  );
   return { filename: `${study.code}-audit-trail-${todayIso()}.csv`, contentType: 'text/csv', content, encoding: 'utf8' };
 }
 

@@ -71,7 +71,7 @@ async function assertApprover(tx: Tx, ctx: ProcedureCtx, approverId: number, stu
   }
 }
 
-async function step(tx: Tx, d: { id: number; studyId: number }, action: 'uploaded' | 'submitted' | 'approved' | 'returned' | 'withdrawn', ctx: ProcedureCtx, extra: { versionId?: number | null; comment?: string | null; signatureId?: number | null } = {}) {
+async function step(tx: Tx, d: { id: number; studyId: number }, action: 'uploaded' | 'submitted' | 'approved' | 'returned' | 'withdrawn', ctx: Pick<ProcedureCtx, 'user'>, extra: { versionId?: number | null; comment?: string | null; signatureId?: number | null } = {}) {
   await tx
     .insertInto('documentReviewSteps')
     .values({ documentId: d.id, studyId: d.studyId, versionId: extra.versionId ?? null, action, actorId: ctx.user.id, comment: extra.comment ?? null, signatureId: extra.signatureId ?? null })
@@ -96,54 +96,75 @@ export async function uploadDocument(ctx: EtmfCtx, input: DocumentUploadInput) {
   const stored = await ctx.files.putFile(ctx.upload!.path);
   return withActor(ctx.db, actorOf(ctx, 'Document uploaded to the trial master file'), async (tx) => {
     if (input.approverId) await assertApprover(tx, ctx, input.approverId, input.studyId);
-    const { rows } = await sql<{ prefix: string; seq: number }>`
-      select split_part(st.code, '-', 1) as prefix, coalesce((select max(seq) from documents where study_id = st.id), 0) + 1 as seq
-        from (select id, code from studies where id = ${input.studyId} for update) st`.execute(tx);
-    const { prefix, seq } = rows[0]!;
-    const code = `DOC-${prefix}-${String(seq).padStart(5, '0')}`;
-    const inReview = input.approverId !== undefined;
-    const doc = await tx
-      .insertInto('documents')
-      .values({
-        studyId: input.studyId,
-        siteId,
-        artifactNumber: artifact.number,
-        seq,
-        code,
-        title: input.title,
-        // Filed as final unless the artifact is approved before it counts, or an approver is named.
-        status: artifact.needsApproval || inReview ? 'draft' : 'current',
-        reviewStatus: inReview ? 'in-review' : artifact.needsApproval ? 'pending' : 'complete',
-        approverId: input.approverId ?? null,
-        createdBy: ctx.user.id,
-      })
-      .returning(['id', 'code', 'studyId'])
-      .executeTakeFirstOrThrow();
-    const v = await tx
-      .insertInto('documentVersions')
-      .values({
-        documentId: doc.id,
-        studyId: input.studyId,
-        seq: 1,
-        versionLabel: input.versionLabel,
-        fileName: ctx.upload!.originalName,
-        contentType: checked.contentType,
-        sizeBytes: stored.size,
-        sha256: stored.sha256,
-        expiryDate: input.expiryDate ?? null,
-        comment: input.comment ?? null,
-        uploadedBy: ctx.user.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await tx.updateTable('documents').set({ currentVersionId: v.id, versionCount: 1 }).where('id', '=', doc.id).returning(['id', 'code', 'status', 'reviewStatus', 'version']).executeTakeFirstOrThrow();
-    await step(tx, doc, 'uploaded', ctx, { versionId: v.id, comment: input.comment });
-    if (inReview) {
-      await step(tx, doc, 'submitted', ctx, { versionId: v.id });
-      await notifyReview(tx, doc, input.approverId!, input.title);
-    }
-    return { ...row, sha256: stored.sha256, size: stored.size };
+    return fileDocument(tx, ctx, { ...input, siteId, artifact, fileName: ctx.upload!.originalName, contentType: checked.contentType, stored });
   });
+}
+
+export interface DocumentToFile {
+  studyId: number;
+  siteId: number | null;
+  artifact: { number: string; needsApproval: boolean };
+  title: string;
+  versionLabel: string;
+  approverId?: number;
+  expiryDate?: string;
+  comment?: string;
+  fileName: string;
+  contentType: string;
+  stored: { sha256: string; size: number };
+}
+
+/** Files a stored file as a new document with its first version, inside the caller's audited transaction
+ *  (an upload, or a file the product wrote itself such as a site close-out archive). */
+export async function fileDocument(tx: Tx, ctx: Pick<ProcedureCtx, 'user'>, input: DocumentToFile) {
+  const { artifact, siteId, stored } = input;
+  const { rows } = await sql<{ prefix: string; seq: number }>`
+    select split_part(st.code, '-', 1) as prefix, coalesce((select max(seq) from documents where study_id = st.id), 0) + 1 as seq
+      from (select id, code from studies where id = ${input.studyId} for update) st`.execute(tx);
+  const { prefix, seq } = rows[0]!;
+  const code = `DOC-${prefix}-${String(seq).padStart(5, '0')}`;
+  const inReview = input.approverId !== undefined;
+  const doc = await tx
+    .insertInto('documents')
+    .values({
+      studyId: input.studyId,
+      siteId,
+      artifactNumber: artifact.number,
+      seq,
+      code,
+      title: input.title,
+      // Filed as final unless the artifact is approved before it counts, or an approver is named.
+      status: artifact.needsApproval || inReview ? 'draft' : 'current',
+      reviewStatus: inReview ? 'in-review' : artifact.needsApproval ? 'pending' : 'complete',
+      approverId: input.approverId ?? null,
+      createdBy: ctx.user.id,
+    })
+    .returning(['id', 'code', 'studyId'])
+    .executeTakeFirstOrThrow();
+  const v = await tx
+    .insertInto('documentVersions')
+    .values({
+      documentId: doc.id,
+      studyId: input.studyId,
+      seq: 1,
+      versionLabel: input.versionLabel,
+      fileName: input.fileName,
+      contentType: input.contentType,
+      sizeBytes: stored.size,
+      sha256: stored.sha256,
+      expiryDate: input.expiryDate ?? null,
+      comment: input.comment ?? null,
+      uploadedBy: ctx.user.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await tx.updateTable('documents').set({ currentVersionId: v.id, versionCount: 1 }).where('id', '=', doc.id).returning(['id', 'code', 'status', 'reviewStatus', 'version']).executeTakeFirstOrThrow();
+  await step(tx, doc, 'uploaded', ctx, { versionId: v.id, comment: input.comment });
+  if (inReview) {
+    await step(tx, doc, 'submitted', ctx, { versionId: v.id });
+    await notifyReview(tx, doc, input.approverId!, input.title);
+  }
+  return { ...row, sha256: stored.sha256, size: stored.size };
 }
 
 /** A new version: the earlier ones stay readable; the document goes back to draft (or current) and needs review again. */

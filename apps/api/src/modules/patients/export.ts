@@ -56,36 +56,44 @@ function csvRecord(p: PatientSummary) {
   ].map(safeCell);
 }
 
-export async function exportPatientsCsv(
-  db: Db,
-  scope: StudyScope,
-  input: PatientFilterInput,
-  now = new Date(),
-): Promise<PatientCsvExport> {
+export interface PatientCsvStream {
+  filename: string;
+  /** The CSV text, a page of subjects at a time (csv-stringify's stream API). */
+  chunks: AsyncGenerator<string>;
+}
+
+/** The export streamed: GET /api/patients/export.csv writes each page to the response as it comes. */
+export async function streamPatientsCsv(db: Db, scope: StudyScope, input: PatientFilterInput, now = new Date()): Promise<PatientCsvStream & { rows: number }> {
   const filter = patientFilter(scope, input);
   const today = todayIso(now);
-  const stringifier = stringify({ header: true, columns: [...CSV_COLUMNS] });
-  const chunks: string[] = [];
-  stringifier.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
-  const finished = new Promise<void>((resolve, reject) => {
-    stringifier.on('end', resolve);
-    stringifier.on('error', reject);
-  });
-
   // The matching ids (at most MAX_PATIENT_EXPORT_ROWS integers), then their rows 1000 at a time.
   const { ids } = await matchingIds(db, filter, { limit: MAX_PATIENT_EXPORT_ROWS, offset: 0 });
-  for (let i = 0; i < ids.length; i += PAGE) {
-    const chunk = sql`with total as (select 0 as n), page as (select unnest(${intArrayLiteral(ids.slice(i, i + PAGE))}::int[]) as id)`;
-    for (const patient of (await patientPage(db, chunk, today, now.getUTCFullYear())).items) {
-      stringifier.write(csvRecord(patient));
+  async function* chunks(): AsyncGenerator<string> {
+    const stringifier = stringify({ header: true, columns: [...CSV_COLUMNS] });
+    const ready: string[] = [];
+    stringifier.on('data', (chunk: Buffer | string) => ready.push(chunk.toString()));
+    const finished = new Promise<void>((resolve, reject) => {
+      stringifier.on('end', resolve);
+      stringifier.on('error', reject);
+    });
+    for (let i = 0; i < ids.length; i += PAGE) {
+      const chunk = sql`with total as (select 0 as n), page as (select unnest(${intArrayLiteral(ids.slice(i, i + PAGE))}::int[]) as id)`;
+      for (const patient of (await patientPage(db, chunk, today, now.getUTCFullYear())).items) stringifier.write(csvRecord(patient));
+      // the stringifier emits synchronously as it is written: hand this page on before reading the next
+      await new Promise((resolve) => setImmediate(resolve));
+      if (ready.length) yield ready.splice(0).join('');
     }
+    stringifier.end();
+    await finished;
+    if (ready.length) yield ready.splice(0).join('');
   }
-  stringifier.end();
-  await finished;
-  return {
-    filename: `patients-${today}.csv`,
-    contentType: 'text/csv',
-    content: chunks.join(''),
-    rows: ids.length,
-  };
+  return { filename: `patients-${today}.csv`, chunks: chunks(), rows: ids.length };
+}
+
+/** The whole export as one text (the web's download through tRPC), the same bytes as the stream. */
+export async function exportPatientsCsv(db: Db, scope: StudyScope, input: PatientFilterInput, now = new Date()): Promise<PatientCsvExport> {
+  const stream = await streamPatientsCsv(db, scope, input, now);
+  let content = '';
+  for await (const c of stream.chunks) content += c;
+  return { filename: stream.filename, contentType: 'text/csv', content, rows: stream.rows };
 }

@@ -1,8 +1,10 @@
 // GET /api/patients (spec section 7): the plain array of PatientSummary items (studyId numeric, plus
 // studyCode and studyTitle), total in X-Total-Count. Optional query parameters: studyId, siteId,
 // status, search, limit (capped), offset.
-// GET /api/patients/export.csv: the same filters, the whole filtered list as a CSV attachment.
+// GET /api/patients/export.csv: the same filters, the whole filtered list as a CSV attachment, streamed.
 // GET /api/patients/{id}/casebook: the subject's visits and form entries.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { patientListInput, patientFilterInput } from '@ctp/contracts';
@@ -25,8 +27,10 @@ export function patientsRest(caller: CallerFor) {
   });
   r.get('/patients/export.csv', async (req, res) => {
     const input = listQuery(req.query, FILTERS, false) as z.input<typeof patientFilterInput>;
-    const file = await caller(req, res).patients.exportCsv(input);
-    res.attachment(file.filename).type('text/csv; charset=utf-8').send(file.content);
+    const file = await caller(req, res).patients.exportCsvStream(input);
+    res.attachment(file.filename).type('text/csv; charset=utf-8');
+    // Each page of subjects is written as it comes (bounded memory); a failure after the headers can only cut the download.
+    await pipeline(Readable.from(file.chunks), res).catch(() => res.destroy());
   });
   return r;
 }

@@ -6,7 +6,7 @@ import { listPatients } from './list.ts';
 import { summarizePatients } from './summary.ts';
 import { enrollPatient } from './enroll.ts';
 import { updatePatientStatus } from './status.ts';
-import { exportPatientsCsv } from './export.ts';
+import { exportPatientsCsv, streamPatientsCsv } from './export.ts';
 
 const read = permitted('patient.read');
 
@@ -24,4 +24,8 @@ export const patientsRouter = router({
   exportCsv: permitted('report.export')
     .input(patientFilterInput.optional())
     .query(({ ctx, input }) => exportPatientsCsv(ctx.db, ctx.scope, input ?? {})),
+  /** The same CSV as a stream of chunks, for GET /api/patients/export.csv (useful to server-side callers only). */
+  exportCsvStream: permitted('report.export')
+    .input(patientFilterInput.optional())
+    .query(({ ctx, input }) => streamPatientsCsv(ctx.db, ctx.scope, input ?? {})),
 });
