@@ -49,6 +49,7 @@ import * as m0052CorePackageValidations from './0052-core-package-validations.ts
 import * as m0053Webhooks from './0053-webhooks.ts';
 import * as m0054DataImports from './0054-data-imports.ts';
 import * as m0055NotificationMail from './0055-notification-mail.ts';
+import * as m0059ScaleAuditIndex from './0059-scale-audit-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '0053-webhooks': m0053Webhooks,
   '0054-data-imports': m0054DataImports,
   '0055-notification-mail': m0055NotificationMail,
+  '0059-scale-audit-index': m0059ScaleAuditIndex,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

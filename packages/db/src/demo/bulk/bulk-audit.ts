@@ -6,6 +6,7 @@
 // reason of the transaction and the study's scope, chained with audit_chain (0043) after the trail's last
 // row, under the trigger's own lock. Updates the unit made to its own rows are part of what it loaded.
 import type pg from 'pg';
+import type { LoadTimings } from './timings.ts';
 import { AUDITED_TABLES } from '../../migrations/index.ts';
 import { BULK_FIELD, bulkHashAggregate, bulkRowContent } from '../../audit/bulk-record.ts';
 
@@ -43,7 +44,7 @@ async function auditTriggers(client: pg.ClientBase): Promise<AuditedTable[]> {
     .map((row) => ({ table: row.table, trigger: row.trigger, study: STUDY_OF[row.table] ?? (row.hasStudy ? 't.study_id' : 'null::int') }));
 }
 
-export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promise<T>, timings?: LoadTimings): Promise<T> {
   if (!auditedTables.has(client)) auditedTables.set(client, auditTriggers(client));
   const triggers = await auditedTables.get(client)!;
   const tables = triggers.map((t) => t.table);
@@ -52,7 +53,8 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
   );
   const watermark = new Map(marks.rows.map((r) => [r.t, Number(r.id)]));
   await client.query(triggers.map((t) => `ALTER TABLE ${t.table} DISABLE TRIGGER ${t.trigger}`).join(';\n'));
-  const result = await work();
+  const result = await (timings ? timings.time('unit work (generator and COPY)', work) : work());
+  const auditStarted = performance.now();
   await client.query(triggers.map((t) => `ALTER TABLE ${t.table} ENABLE TRIGGER ${t.trigger}`).join(';\n'));
 
   await client.query('select pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
@@ -94,5 +96,6 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
     await client.query(`select setval('audit_events_id_seq', $1)`, [base + inserted.rowCount]);
   }
   await client.query('drop table bulk_audit');
+  timings?.add('audit records', performance.now() - auditStarted);
   return result;
 }
