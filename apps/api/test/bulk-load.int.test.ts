@@ -2,7 +2,7 @@
 // the same data as the row-by-row loader from the same generator, the app reads it, and its audit chain
 // verifies. COPY FROM STDIN needs PostgreSQL: without TEST_DATABASE_URL the test is skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDITED_TABLES, bulkSeedDemoData, connect, seedDemoData, sql, verifyAuditChain, withActor, type DbHandle, type SeedSummary } from '@ctp/db';
+import { AUDITED_TABLES, BULK_FIELD, bulkSeedDemoData, connect, seedDemoData, sql, verifyAuditChain, withActor, type DbHandle, type SeedSummary } from '@ctp/db';
 import { createDatabase } from './support/instances.ts';
 import { TEST_PASSWORD, TEST_STORAGE_DIR, TEST_TODAY } from './support/db.ts';
 import { callerAs, demoEmail } from './support/app.ts';
@@ -70,28 +70,73 @@ describe.skipIf(!onPostgres)('bulk demo loader (COPY)', () => {
     expect(await digest(bulkDb, perStudy)).toBe(await digest(rowsDb, perStudy));
   });
 
-  it('writes an intact audit chain with an insert row per loaded row, scoped to its study', async () => {
-    const chain = await verifyAuditChain(bulkDb.db);
+  it('writes one chained audit record per table and study, which audit:verify re-checks against the rows', async () => {
     const total = (await sql<{ n: number }>`select count(*)::int as n from audit_events`.execute(bulkDb.db)).rows[0]!.n;
-    expect(chain).toEqual({ valid: true, rowsVerified: total, firstBroken: null });
-    const inserts = async (db: DbHandle) =>
-      (await sql<{ t: string; n: number; scoped: number }>`select e.table_name as t, count(*)::int as n, count(s.event_id)::int as scoped
-         from audit_events e left join audit_event_scope s on s.event_id = e.id where e.action = 'insert' group by 1 order by 1`.execute(db.db)).rows;
-    expect(await inserts(bulkDb)).toEqual(await inserts(rowsDb));
-    // The same change content as the trigger's (the load's own timestamps aside).
-    const changes = `select id, table_name, record_id, changes - 'created_at' - 'password_changed_at' as c from audit_events
-                      where action = 'insert' and table_name in ('patients', 'subject_visits', 'form_submissions', 'users')`;
-    const keyed = (db: DbHandle) => sql<{ k: string }>`select md5(string_agg(table_name || record_id || c::text, ',' order by table_name, record_id::int)) as k from (${sql.raw(changes)}) x`.execute(db.db);
-    expect((await keyed(bulkDb)).rows[0]!.k).toBe((await keyed(rowsDb)).rows[0]!.k);
-    // Secrets are redacted as the trigger does.
-    const user = await sql<{ c: any }>`select changes -> 'password_hash' as c from audit_events where table_name = 'users' order by id limit 1`.execute(bulkDb.db);
-    expect(user.rows[0]!.c).toEqual({ old: '[redacted]', new: '[redacted]' });
-    // A later write through the trigger extends the same chain.
-    await withActor(bulkDb.db, { userId: null, reason: 'Test after bulk load' }, (tx) => tx.updateTable('sites').set({ phone: '+1 555 0100' }).where('id', '=', 1).execute());
-    expect((await verifyAuditChain(bulkDb.db)).valid).toBe(true);
+    // Every audit row of the load is a bulk record (the migrations' own reference rows come before).
+    const load = (await sql<{ n: number; bulk: number }>`select count(*)::int as n, count(*) filter (where changes ? ${BULK_FIELD})::int as bulk
+       from audit_events where reason = 'Demo data load'`.execute(bulkDb.db)).rows[0]!;
+    expect(load.bulk).toBe(load.n);
+    const records = load.n;
+    expect(records).toBeGreaterThan(total - 10);
+    const chain = await verifyAuditChain(bulkDb.db);
+    expect(chain).toEqual({ valid: true, rowsVerified: total, bulkRecordsVerified: records, firstBroken: null });
+    // Far fewer audit rows than loaded rows, and together they account for every loaded row, table by table.
+    const counts = await countsOf(bulkDb);
+    const loaded = Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(total * 20).toBeLessThan(loaded);
+    const attested = await sql<{ t: string; n: number }>`select table_name as t, sum((changes -> ${BULK_FIELD} -> 'new' ->> 'rows')::int)::int as n
+       from audit_events where changes ? ${BULK_FIELD} group by 1`.execute(bulkDb.db);
+    const byTable = Object.fromEntries(attested.rows.map((r) => [r.t, r.n]));
+    for (const t of ['users', 'sites', 'studies', 'study_sites', 'patients', 'subject_visits', 'form_submissions', 'queries', 'documents']) {
+      expect(byTable[t], t).toBe(counts[t]);
+    }
+    // The patients' records are scoped to their study: the data manager's trail shows them.
+    const patients = await sql<{ n: number; scoped: number }>`select count(*)::int as n, count(s.event_id)::int as scoped
+       from audit_events e left join audit_event_scope s on s.event_id = e.id where e.table_name = 'patients'`.execute(bulkDb.db);
+    expect(patients.rows[0]!.scoped).toBe(patients.rows[0]!.n);
+    expect(patients.rows[0]!.n).toBeGreaterThan(0);
+    expect(patients.rows[0]!.n).toBeLessThanOrEqual(bulkSummary.studies);
+
+    // A later write through the trigger extends the same chain and explains the change: still verifies.
+    const patientId = (await sql<{ id: number }>`select min(id)::int as id from patients`.execute(bulkDb.db)).rows[0]!.id;
+    await withActor(bulkDb.db, { userId: null, reason: 'Test after bulk load' }, async (tx) => {
+      await tx.updateTable('sites').set({ phone: '+1 555 0100' }).where('id', '=', 1).execute();
+      await sql`update patients set ethnicity = 'ZZ' where id = ${patientId}`.execute(tx);
+      await sql`update patients set ethnicity = 'YY' where id = ${patientId}`.execute(tx);
+      await sql`delete from query_messages where id = (select max(id) from query_messages)`.execute(tx);
+    });
+    expect(await verifyAuditChain(bulkDb.db)).toMatchObject({ valid: true, bulkRecordsVerified: records });
     // And the audit triggers are enabled again.
     const disabled = await sql<{ n: number }>`select count(*)::int as n from pg_trigger where tgfoid = 'audit_row'::regproc and tgenabled = 'D'`.execute(bulkDb.db);
     expect(disabled.rows[0]!.n).toBe(0);
+
+    // A change made with the audit trigger disabled is reported at the record of the row's table and study.
+    const victim = (await sql<{ id: number }>`select max(id)::int as id from subject_visits`.execute(bulkDb.db)).rows[0]!.id;
+    const record = (await sql<{ id: string }>`select id::text from audit_events where table_name = 'subject_visits' and changes ? ${BULK_FIELD}
+        and ${victim} between (changes -> ${BULK_FIELD} -> 'new' ->> 'first_id')::int and (changes -> ${BULK_FIELD} -> 'new' ->> 'last_id')::int`.execute(bulkDb.db)).rows[0]!.id;
+    await withActor(bulkDb.db, { userId: null, reason: 'Tampering test' }, async (tx) => {
+      await sql`alter table subject_visits disable trigger user`.execute(tx);
+      await sql`update subject_visits set scheduled_date = scheduled_date + 1 where id = ${victim}`.execute(tx);
+      await sql`alter table subject_visits enable trigger user`.execute(tx);
+    });
+    const tampered = await verifyAuditChain(bulkDb.db);
+    expect(tampered.valid).toBe(false);
+    expect(tampered.firstBroken).toEqual({ id: Number(record), problem: 'bulk-rows-differ' });
+    // Undone, it verifies again; a row removed without trace is reported too.
+    await withActor(bulkDb.db, { userId: null, reason: 'Tampering test' }, async (tx) => {
+      await sql`alter table subject_visits disable trigger user`.execute(tx);
+      await sql`update subject_visits set scheduled_date = scheduled_date - 1 where id = ${victim}`.execute(tx);
+      await sql`alter table subject_visits enable trigger user`.execute(tx);
+    });
+    expect((await verifyAuditChain(bulkDb.db)).valid).toBe(true);
+  });
+
+  it('shows a bulk record in the audit trail as one entry', async () => {
+    const admin = await callerAs(bulkDb, demoEmail('admin'));
+    const trail = await admin.audit.trail({ table: 'patients', limit: 5 });
+    const entry = trail.items.find((e) => e.action === 'bulk_loaded')!;
+    expect(entry.field).toBe(BULK_FIELD);
+    expect(entry.newValue).toMatchObject({ rows: expect.any(Number), first_id: Number(entry.recordId) });
   });
 
   it('serves the screens from the loaded data', async () => {

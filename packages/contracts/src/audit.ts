@@ -6,7 +6,9 @@ import { text } from './input.ts';
 
 export const AUDIT_OPERATIONS = ['insert', 'update', 'delete'] as const;
 /** The spec's actions with their own icon, and the generic others. */
-export const AUDIT_ACTIONS = ['data_modified', 'form_submitted', 'query_raised', 'record_created', 'record_deleted'] as const;
+/** bulk_loaded: one record for the rows of a table and study loaded in bulk (field bulk_load, new value
+ * {rows, first_id, last_id, sha256}; recordId is the first id). */
+export const AUDIT_ACTIONS = ['data_modified', 'form_submitted', 'query_raised', 'record_created', 'record_deleted', 'bulk_loaded'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const MAX_AUDIT_PAGE = 100;
 

@@ -7,8 +7,10 @@ export { CACHE_INVALIDATION_CHANNEL } from './migrations/0042-cache-invalidation
 export * from './schema.ts';
 export { AUDITED_TABLES } from './migrations/index.ts';
 export { verifyAuditChain, type ChainVerification } from './audit/verify.ts';
+export { BULK_FIELD, type BulkLoad } from './audit/bulk-record.ts';
 export { seedDemoData, databaseIsEmpty, DEFAULT_DEMO_PASSWORD, DUAL_ROLE_DEMO_USER, type SeedSummary, type SeedOptions } from './demo/seed.ts';
 export { bulkSeedDemoData } from './demo/bulk/load.ts';
+export { LoadTimings } from './demo/bulk/timings.ts';
 export { sql } from 'kysely';
 export { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 export { hashPassword, verifyPassword } from './passwords.ts';

@@ -52,6 +52,7 @@ import * as m0055NotificationMail from './0055-notification-mail.ts';
 import * as m0056TrialSupply from './0056-trial-supply.ts';
 import * as m0057RandomizationClose from './0057-randomization-close.ts';
 import * as m0058SiteArchives from './0058-site-archives.ts';
+import * as m0059ScaleAuditIndex from './0059-scale-audit-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '0056-trial-supply': m0056TrialSupply,
   '0057-randomization-close': m0057RandomizationClose,
   '0058-site-archives': m0058SiteArchives,
+  '0059-scale-audit-index': m0059ScaleAuditIndex,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

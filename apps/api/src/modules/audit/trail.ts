@@ -3,7 +3,7 @@
 // filtered by study, subject, user, table, operation and dates, paged by keyset (event id, field).
 // Staff names and e-mail addresses in user records and secrets never appear in values, nor a subject's
 // arm (planned_arm_id, actual_arm_id; an allocation's arm_id and minimization_state) in a blinded study to a blinded role (design/blinding.ts).
-import { sql, type Db } from '@ctp/db';
+import { BULK_FIELD, sql, type Db } from '@ctp/db';
 import type { AuditAction, AuditEntry, AuditListInput } from '@ctp/contracts';
 import { assertStudyVisible, visibleStudyIds, type StudyScope } from '../../access.ts';
 import { intArrayLiteral, type Fragment } from '../../sql-helpers.ts';
@@ -12,7 +12,8 @@ import { armsHiddenIn, isArmField } from '../design/blinding.ts';
 
 const REDACTED_FIELDS = new Set(['password_hash', 'token_hash', 'email', 'full_name']);
 
-function actionOf(table: string, operation: string, statusNew: string | null): AuditAction {
+function actionOf(table: string, operation: string, statusNew: string | null, field: string): AuditAction {
+  if (field === BULK_FIELD) return 'bulk_loaded';
   if (table === 'queries' && operation === 'insert') return 'query_raised';
   if (table === 'form_submissions' && statusNew === 'submitted') return 'form_submitted';
   if (operation === 'insert') return 'record_created';
@@ -118,7 +119,7 @@ export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, i
       timestamp: new Date(r.occurredAt).toISOString(),
       userId: r.actorUserId,
       userName: r.userName ?? 'System',
-      action: actionOf(r.tableName, r.operation, r.statusNew),
+      action: actionOf(r.tableName, r.operation, r.statusNew, r.field),
       operation: r.operation,
       table: r.tableName,
       recordId: r.recordId,

@@ -115,6 +115,16 @@ export async function listQueries(db: Db, scope: StudyScope, input: QueryListInp
  * In Progress = Answered, Resolved = Closed or Cancelled).
  */
 export async function querySummary(db: Db, scope: StudyScope, f: QueryFilterInput, now = new Date()) {
+  // Over a large scope (an admin's: every study) the planner picks a parallel scan, which starts worker
+  // processes per call and loses when ten calls share two cores; one process counting the covering index
+  // (queries_counts_idx) serves concurrent calls better. SET LOCAL: this statement's transaction only.
+  return db.transaction().execute(async (tx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
+    return countQueries(tx, scope, f, now);
+  });
+}
+
+async function countQueries(db: Db, scope: StudyScope, f: QueryFilterInput, now: Date) {
   const { rows } = await sql<{ total: number; validations: number; inclusions: number; pendingReview: number; overdue: number; inProgress: number; resolved: number; open: number; highPriority: number }>`
     select count(*)::int as total,
            count(*) filter (where q.status in ('open', 'reopened'))::int as validations,

@@ -1,7 +1,7 @@
 // The audit trail as CSV, built in the browser: every cell quoted (inner quotes doubled), and a cell
 // a spreadsheet would run as a formula (starting with = + - @ or a control character) prefixed with
 // an apostrophe, as the server's exports do.
-import { fullValue, type TrailEntry } from './audit-values';
+import { bulkLoadOf, bulkRange, fullValue, type TrailEntry } from './audit-values';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -14,7 +14,10 @@ export function csvCell(value: string | number | null | undefined): string {
 const HEADER = ['Timestamp', 'Event ID', 'User', 'User ID', 'Action', 'Operation', 'Table', 'Record ID', 'Field', 'Old value', 'New value', 'Reason', 'IP address'];
 
 export function auditCsv(entries: TrailEntry[]): string {
-  const rows = entries.map((e) => [
+  const rows = entries.map((e) => {
+    // A bulk-load record reads as one line: how many rows, their ids and the hash that attests them.
+    const bulk = bulkLoadOf(e);
+    return [
     e.timestamp,
     e.eventId,
     e.userName,
@@ -22,12 +25,13 @@ export function auditCsv(entries: TrailEntry[]): string {
     e.action,
     e.operation,
     e.table,
-    e.recordId,
+    bulk ? bulkRange(bulk) : e.recordId,
     e.field,
     fullValue(e.oldValue),
-    fullValue(e.newValue),
+    bulk ? `${bulk.rows} rows loaded in bulk (ids ${bulkRange(bulk)}, SHA-256 ${bulk.sha256})` : fullValue(e.newValue),
     e.reason,
     e.ipAddress,
-  ]);
+    ];
+  });
   return [HEADER, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

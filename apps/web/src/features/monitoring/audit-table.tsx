@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Activity, FileCheck, MessageSquareWarning, Pencil, type LucideIcon } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
-import { fullValue, recordLink, shortValue, type TrailEntry } from './audit-values';
+import { bulkLoadOf, bulkRange, fullValue, recordLink, shortValue, type TrailEntry } from './audit-values';
 import { useAuditLabels } from './audit-labels';
 
 const ICONS: Partial<Record<TrailEntry['action'], { icon: LucideIcon; tone: string }>> = {
@@ -21,7 +21,8 @@ function AuditRow({ entry: e }: { entry: TrailEntry }) {
   const labels = useAuditLabels();
   const { icon: Icon, tone } = ICONS[e.action] ?? GENERIC;
   const action = t(`audit.actions.${e.action}`);
-  const link = recordLink(e.table, e.recordId, e.operation);
+  const bulk = bulkLoadOf(e);
+  const link = bulk ? null : recordLink(e.table, e.recordId, e.operation);
   return (
     <tr data-testid="audit-row" data-action={e.action} className="border-b border-border align-top last:border-0 hover:bg-muted/40">
       <td className="px-3 py-2">
@@ -40,18 +41,26 @@ function AuditRow({ entry: e }: { entry: TrailEntry }) {
           <Link to={link} className="text-primary underline-offset-4 hover:underline">
             {e.recordId}
           </Link>
+        ) : bulk ? (
+          bulkRange(bulk)
         ) : (
           e.recordId
         )}
       </td>
       <td className="px-3 py-2 text-xs" title={e.field} data-field={e.field}>
-        {labels.field(e.field)}
+        {bulk ? t('audit.bulkField') : labels.field(e.field)}
       </td>
       <td className="max-w-80 break-words px-3 py-2 text-xs" data-testid="audit-change">
-        <span title={fullValue(e.oldValue)} className="text-muted-foreground">
-          {shortValue(e.oldValue)}
-        </span>{' '}
-        → <span title={fullValue(e.newValue)}>{shortValue(e.newValue)}</span>
+        {bulk ? (
+          <span title={t('audit.bulkHash', { hash: bulk.sha256 })}>{t('audit.bulkLoaded', { count: bulk.rows })}</span>
+        ) : (
+          <>
+            <span title={fullValue(e.oldValue)} className="text-muted-foreground">
+              {shortValue(e.oldValue)}
+            </span>{' '}
+            → <span title={fullValue(e.newValue)}>{shortValue(e.newValue)}</span>
+          </>
+        )}
       </td>
       <td className="max-w-60 break-words px-3 py-2 text-xs">{e.reason}</td>
       <td className="px-3 py-2 font-mono text-xs">{e.ipAddress ?? '—'}</td>

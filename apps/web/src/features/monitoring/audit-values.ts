@@ -42,3 +42,19 @@ export function recordLink(table: string, recordId: string, operation: string): 
   if (table === 'forms') return `/forms/${recordId}/edit`;
   return null;
 }
+
+/** What a bulk-load record attests (action bulk_loaded): its rows' count, id range and content hash. */
+export interface BulkLoadValue {
+  rows: number;
+  first_id: number;
+  last_id: number;
+  sha256: string;
+}
+
+export function bulkLoadOf(entry: TrailEntry): BulkLoadValue | null {
+  if (entry.action !== 'bulk_loaded' || typeof entry.newValue !== 'object' || entry.newValue === null) return null;
+  return entry.newValue as BulkLoadValue;
+}
+
+/** A bulk record's ids as a range ("101–250"), or the one id. */
+export const bulkRange = (b: BulkLoadValue) => (b.first_id === b.last_id ? String(b.first_id) : `${b.first_id}–${b.last_id}`);

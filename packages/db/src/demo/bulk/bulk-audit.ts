@@ -1,13 +1,14 @@
 // The audit trail of a bulk-loaded unit, written in a few statements instead of a trigger call per row.
 // Inside the unit's transaction the audit triggers are disabled (ALTER TABLE is transactional: a failed
 // unit leaves them enabled and writes nothing), the rows are loaded, the triggers are enabled again, and
-// every row the unit added gets the audit row the trigger would have written for its INSERT (migration
-// 0013: every column but updated_at and version as {old: null, new: value}, secrets redacted, the
-// actor and reason of the transaction, the study of the record), chained with audit_chain (0043) in
-// id order after the trail's last row, under the trigger's own lock. Updates the unit made to its own
-// rows are not recorded apart: each row's audit row holds it as loaded.
+// the unit's rows get one audit row per table, study and run of consecutive ids (audit/bulk-record.ts):
+// "N rows loaded in bulk", their id range and the SHA-256 of their content as loaded, with the actor and
+// reason of the transaction and the study's scope, chained with audit_chain (0043) after the trail's last
+// row, under the trigger's own lock. Updates the unit made to its own rows are part of what it loaded.
 import type pg from 'pg';
+import type { LoadTimings } from './timings.ts';
 import { AUDITED_TABLES } from '../../migrations/index.ts';
+import { BULK_FIELD, bulkHashAggregate, bulkRowContent } from '../../audit/bulk-record.ts';
 
 /** The study of a row (t) where it is not the row's own study_id (as the trigger's STUDY_OF). */
 const STUDY_OF: Record<string, string> = {
@@ -22,42 +23,28 @@ const AUDIT_LOCK = 7241001;
 interface AuditedTable {
   table: string;
   trigger: string;
-  /** The row's change as the trigger writes it for an INSERT, built column by column (SQL over t). */
-  changes: string;
   /** The study of the row, or null (SQL over t). */
   study: string;
 }
 
-/** Per connection (each loader has its own): the audited tables, their triggers and columns. */
+/** Per connection (each loader has its own): the audited tables, their triggers and whether they have study_id. */
 const auditedTables = new WeakMap<pg.ClientBase, Promise<AuditedTable[]>>();
 
 async function auditTriggers(client: pg.ClientBase): Promise<AuditedTable[]> {
-  const r = await client.query<{ table: string; trigger: string; columns: string[] }>(
+  const r = await client.query<{ table: string; trigger: string; hasStudy: boolean }>(
     `select c.relname as "table", t.tgname as "trigger",
-            array(select a.attname::text from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-                   and a.attname not in ('updated_at', 'version') order by a.attnum) as columns
+            exists(select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'study_id' and not a.attisdropped) as "hasStudy"
        from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where t.tgfoid = 'audit_row'::regproc and not t.tgisinternal and c.relname = any($1)`,
     [AUDITED_TABLES],
   );
   const order = new Map<string, number>(AUDITED_TABLES.map((t, k) => [t, k]));
-  // jsonb_build_object over the columns: half the time of expanding to_jsonb(t) and aggregating it again.
-  const change = (column: string) =>
-    REDACTED.includes(column)
-      ? `'${column}', '{"old": "[redacted]", "new": "[redacted]"}'::jsonb`
-      : `'${column}', jsonb_build_object('old', null::jsonb, 'new', to_jsonb(t."${column}"))`;
   return r.rows
     .sort((a, b) => order.get(a.table)! - order.get(b.table)!)
-    .map((row) => ({
-      table: row.table,
-      trigger: row.trigger,
-      changes: `jsonb_build_object(${row.columns.map(change).join(', ')})`,
-      study: STUDY_OF[row.table] ?? (row.columns.includes('study_id') ? 't.study_id' : 'null::int'),
-    }));
+    .map((row) => ({ table: row.table, trigger: row.trigger, study: STUDY_OF[row.table] ?? (row.hasStudy ? 't.study_id' : 'null::int') }));
 }
-const REDACTED = ['password_hash', 'token_hash'];
 
-export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promise<T>, timings?: LoadTimings): Promise<T> {
   if (!auditedTables.has(client)) auditedTables.set(client, auditTriggers(client));
   const triggers = await auditedTables.get(client)!;
   const tables = triggers.map((t) => t.table);
@@ -66,7 +53,8 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
   );
   const watermark = new Map(marks.rows.map((r) => [r.t, Number(r.id)]));
   await client.query(triggers.map((t) => `ALTER TABLE ${t.table} DISABLE TRIGGER ${t.trigger}`).join(';\n'));
-  const result = await work();
+  const result = await (timings ? timings.time('unit work (generator and COPY)', work) : work());
+  const auditStarted = performance.now();
   await client.query(triggers.map((t) => `ALTER TABLE ${t.table} ENABLE TRIGGER ${t.trigger}`).join(';\n'));
 
   await client.query('select pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
@@ -76,13 +64,21 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
             (select case when is_called then last_value else last_value - 1 end from audit_events_id_seq) as seq`,
   );
   const base = Math.max(Number(tail.rows[0]!.id ?? 0), Number(tail.rows[0]!.seq));
+  // The unit's rows of each table, grouped by study and by run of consecutive ids within it (gaps and
+  // islands), so that the id ranges of a table's records never overlap: a record covers every row of its
+  // table between its first and last id.
   const sources = triggers
-    .map(({ table: t, changes, study }, k) => `select ${k} as ord, '${t}'::text as tbl, t.id, ${changes} as changes, ${study} as study_id
+    .map(({ table: t, study }, k) => `select ${k} as ord, '${t}'::text as tbl, t.id, ${bulkRowContent('t')} as content, ${study} as study_id
                       from ${t} t where t.id > ${watermark.get(t)!}`)
     .join('\n union all ');
+  await client.query(`set local timezone = 'UTC'`);
   await client.query(`create temp table bulk_audit on commit drop as
-    select ${base} + row_number() over (order by s.ord, s.id) as event_id, s.tbl, s.id::text as record_id, s.study_id, s.changes
-      from (${sources}) s`);
+    select ${base} + row_number() over (order by ord, min(id)) as event_id, tbl, study_id, min(id)::text as record_id,
+           jsonb_build_object('${BULK_FIELD}', jsonb_build_object('old', null, 'new', jsonb_build_object(
+             'rows', count(*), 'first_id', min(id), 'last_id', max(id), 'sha256', ${bulkHashAggregate('id', 'content')}))) as changes
+      from (select s.*, row_number() over (partition by ord order by id) - row_number() over (partition by ord, study_id order by id) as run
+              from (${sources}) s) g
+     group by ord, tbl, study_id, run`);
   const inserted = await client.query(
     `insert into audit_events (id, occurred_at, table_name, record_id, action, changes, actor_user_id, reason, client_ip, prev_hash, hash)
      select event_id, at, tbl, record_id, 'insert', changes, actor, reason, ip, coalesce(lag(hash) over (order by event_id), $1), hash
@@ -100,5 +96,6 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
     await client.query(`select setval('audit_events_id_seq', $1)`, [base + inserted.rowCount]);
   }
   await client.query('drop table bulk_audit');
+  timings?.add('audit records', performance.now() - auditStarted);
   return result;
 }

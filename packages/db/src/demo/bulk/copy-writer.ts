@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { RowWriter } from '../row-writer.ts';
+import type { LoadTimings } from './timings.ts';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -23,11 +24,12 @@ export function copyText(value: unknown): string {
 
 const LINES_PER_CHUNK = 500;
 
-export function copyWriter(client: pg.ClientBase): RowWriter {
+export function copyWriter(client: pg.ClientBase, timings?: LoadTimings): RowWriter {
   return {
     async insert(table, rows, returning = false) {
       if (!rows.length) return [];
       const name = snake(table);
+      const started = performance.now();
       let ids: number[] = [];
       if (returning) {
         const r = await client.query<{ id: number }>(
@@ -53,6 +55,7 @@ export function copyWriter(client: pg.ClientBase): RowWriter {
       }
       const sink = client.query(copyFrom(`COPY ${name} (${columns.map(snake).join(', ')}) FROM STDIN`));
       await pipeline(Readable.from(lines()), sink);
+      timings?.add(`COPY ${name}`, performance.now() - started);
       return ids;
     },
   };

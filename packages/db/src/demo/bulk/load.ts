@@ -12,8 +12,9 @@ import type { LoadUnit } from '../row-writer.ts';
 import { seedDemoData, type SeedOptions, type SeedSummary } from '../seed.ts';
 import { copyWriter } from './copy-writer.ts';
 import { withBulkAudit } from './bulk-audit.ts';
+import { LoadTimings } from './timings.ts';
 
-export async function bulkSeedDemoData(databaseUrl: string, opts: Omit<SeedOptions, 'unit'> = {}): Promise<SeedSummary> {
+export async function bulkSeedDemoData(databaseUrl: string, opts: Omit<SeedOptions, 'unit'> = {}, timings = new LoadTimings()): Promise<SeedSummary> {
   const client = new pg.Client({ connectionString: databaseUrl, types: pgTypes });
   await client.connect();
   // A crash loses at most the last units committed (and they are reloaded with the rest), never
@@ -24,11 +25,11 @@ export async function bulkSeedDemoData(databaseUrl: string, opts: Omit<SeedOptio
   const pool = { connect: async () => Object.assign(client, { release() {} }), end: () => client.end() };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCaseRowsPlugin()] });
   const unit: LoadUnit = (work) =>
-    withActor(db, { userId: null, reason: 'Demo data load' }, (tx) => withBulkAudit(client, () => work(tx, copyWriter(client))));
+    withActor(db, { userId: null, reason: 'Demo data load' }, (tx) => withBulkAudit(client, () => work(tx, copyWriter(client, timings)), timings));
   try {
     const summary = await seedDemoData(db, { ...opts, unit });
     // Planner statistics for the tables just filled (autovacuum would get there later).
-    await client.query('ANALYZE');
+    await timings.time('ANALYZE', () => client.query('ANALYZE'));
     return summary;
   } finally {
     await db.destroy();
