@@ -170,6 +170,33 @@ describe('data import', () => {
     expect((await upload(dm, target.studyId, 'empty.csv', 'record_id\n', { mode: 'dry-run' })).status).toBe(400);
   });
 
+  it('reads back its own ODM ClinicalData export of a site: the dry run finds nothing to create or change', async () => {
+    const site = await t.database.db.selectFrom('patients').select('siteId').where('id', '=', target.patientId).executeTakeFirstOrThrow();
+    const exported = await dm.request(`/api/studies/${target.studyId}/odm?siteId=${site.siteId}&include=audit,signatures,queries`);
+    expect(exported.status).toBe(200);
+    const xml = await exported.text();
+    expect(xml).toContain('<FormData');
+    const entries = await sql<{ n: number }>`
+      select count(*)::int as n from form_submissions fs join patients p on p.id = fs.patient_id
+       where p.site_id = ${site.siteId} and p.archived_at is null and fs.status <> 'draft'`.execute(t.database.db);
+    const res = await upload(dm, target.studyId, 'own-export.xml', xml, { mode: 'dry-run' });
+    expect(res.status).toBe(200);
+    const report = (await res.json()) as ImportReport;
+    expect(report.format).toBe('odm');
+    const refused = report.rows.filter((r) => r.outcome === 'refused').map((r) => `${r.origin}: ${r.reasons.join('; ')}`);
+    expect(refused).toEqual([]);
+    expect(report.counts).toMatchObject({ created: 0, changed: 0, refused: 0 });
+    expect(report.counts.unchanged).toBe(entries.rows[0]!.n);
+    // Repeating groups and log forms (under SE.UNSCHEDULED) are in it, so the above read them.
+    expect(xml).toMatch(/ItemGroupRepeatKey="2"/);
+    expect(xml).toContain('StudyEventOID="SE.UNSCHEDULED"');
+
+    // Without this product's FormRepeatKey (another system's numbering), a log entry is found by its values.
+    const foreign = xml.replace(/ FormRepeatKey="\d+"/g, ' FormRepeatKey="1"');
+    const again = (await (await upload(dm, target.studyId, 'renumbered.xml', foreign, { mode: 'dry-run' })).json()) as ImportReport;
+    expect(again.counts).toMatchObject({ created: 0, changed: 0, refused: 0, unchanged: entries.rows[0]!.n });
+  });
+
   it('is for data managers and administrators of the study', async () => {
     const monitor = new TestClient(server.url);
     expect((await monitor.login(demoEmail('monitor'))).status).toBe(200);

@@ -3,7 +3,7 @@
 // product) and REDCap's flat CSV export (one row per subject and event, columns named by field code;
 // checkbox choices as `field___code` columns of 0/1). What cannot be read at all is an ImportFileError.
 import { parse } from 'csv-parse/sync';
-import { attr, kids, parseOdm } from '../forms/interchange/odm-parse.ts';
+import { attr, kids, parseOdm, type XNode } from '../forms/interchange/odm-parse.ts';
 import { OdmImportError } from '../forms/interchange/odm-model.ts';
 
 export class ImportFileError extends Error {}
@@ -18,6 +18,10 @@ export interface ImportEntry {
   form: string | null;
   /** Field code (or ODM ItemOID) to value; a checkbox's codes as an array. */
   values: Record<string, string | string[]>;
+  /** ODM ItemGroupData with an ItemGroupRepeatKey: the group's OID to its rows, in repeat-key order. */
+  groups: Record<string, Record<string, string>[]>;
+  /** ODM FormRepeatKey (this product writes the entry's id there), else null. */
+  repeatKey: string | null;
 }
 
 export interface ReadFile {
@@ -65,7 +69,7 @@ function readRedcapCsv(text: string): ReadFile {
     });
     // An unticked checkbox group says nothing: left out, like an empty cell.
     for (const [k, v] of Object.entries(values)) if (Array.isArray(v) && v.length === 0) delete values[k];
-    return { origin: `line ${i + 2}`, subject: (row[0] ?? '').trim(), visit: eventAt >= 0 ? (row[eventAt] ?? '').trim() || null : null, form: null, values };
+    return { origin: `line ${i + 2}`, subject: (row[0] ?? '').trim(), visit: eventAt >= 0 ? (row[eventAt] ?? '').trim() || null : null, form: null, values, groups: {}, repeatKey: null };
   });
   return { format: 'redcap-csv', studyOid: null, entries };
 }
@@ -87,14 +91,13 @@ function readOdm(text: string): ReadFile {
     kids(cd, 'SubjectData').forEach((subject, s) =>
       kids(subject, 'StudyEventData').forEach((event, e) =>
         kids(event, 'FormData').forEach((form, f) => {
-          const values: Record<string, string | string[]> = {};
+          const values: Record<string, string> = {};
+          const groups: Record<string, { key: number; row: Record<string, string> }[]> = {};
           for (const group of kids(form, 'ItemGroupData')) {
-            for (const item of kids(group, 'ItemData')) {
-              const oid = attr(item, 'ItemOID');
-              if (!oid || attr(item, 'TransactionType') === 'Remove') continue;
-              const value = (item['@']?.Value as string | undefined) ?? '';
-              if (value !== '') values[oid] = String(value);
-            }
+            const repeatKey = attr(group, 'ItemGroupRepeatKey');
+            const into: Record<string, string> = repeatKey === undefined ? values : {};
+            readItems(group, into);
+            if (repeatKey !== undefined) (groups[attr(group, 'ItemGroupOID') ?? ''] ??= []).push({ key: Number(repeatKey), row: into });
           }
           entries.push({
             origin: `SubjectData ${s + 1} / StudyEventData ${e + 1} / FormData ${f + 1}`,
@@ -102,10 +105,28 @@ function readOdm(text: string): ReadFile {
             visit: attr(event, 'StudyEventOID') ?? null,
             form: attr(form, 'FormOID') ?? null,
             values,
+            // Rows in repeat-key order (a file may list them otherwise); a key that is not a number keeps its place.
+            groups: Object.fromEntries(Object.entries(groups).map(([oid, rows]) => [oid, [...rows].sort((a, b) => (a.key || 0) - (b.key || 0)).map((r) => r.row)])),
+            repeatKey: attr(form, 'FormRepeatKey') ?? null,
           });
         }),
       ),
     ),
   );
   return { format: 'odm', studyOid: [...studyOids][0] || null, entries };
+}
+
+/**
+ * A group's ItemData by ItemOID. A field's history (Insert, then Updates, as this product's export writes
+ * it) ends on its current value, so the last ItemData of an OID wins; IsNull="Yes" (a value emptied)
+ * leaves the field out, as an empty CSV cell does.
+ */
+function readItems(group: XNode, into: Record<string, string>) {
+  for (const item of kids(group, 'ItemData')) {
+    const oid = attr(item, 'ItemOID');
+    if (!oid || attr(item, 'TransactionType') === 'Remove') continue;
+    const value = attr(item, 'IsNull') === 'Yes' ? '' : String((item['@']?.Value as string | undefined) ?? '');
+    if (value !== '') into[oid] = value;
+    else delete into[oid];
+  }
 }

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { TRPCError } from '@trpc/server';
 import { sql, withActor, type Tx } from '@ctp/db';
-import { evaluateForm, MAX_IMPORT_REPORT_ROWS, type DataImportInput, type SubmissionSaveInput, type ImportOutcome, type ImportReport, type ImportReportRow } from '@ctp/contracts';
+import { evaluateForm, MAX_IMPORT_REPORT_ROWS, type DataImportInput, type ScalarField, type SubmissionSaveInput, type ImportOutcome, type ImportReport, type ImportReportRow } from '@ctp/contracts';
 import { actorOf } from '../../trpc.ts';
 import type { ProcedureCtx } from '../../procedure-context.ts';
 import { assertActsForSite, assertStudyVisible } from '../../access.ts';
@@ -16,7 +16,8 @@ import { refuse } from '../../refusal.ts';
 import { storedDefinition } from '../forms/detail.ts';
 import { writeSubmission } from '../submissions/save.ts';
 import { ImportFileError, readImportFile, type ImportEntry } from './read.ts';
-import { keyOf, studyMap, type MappedForm, type StudyMap } from './study-map.ts';
+import { keyOf, lastSegment, studyMap, type MappedForm, type StudyMap } from './study-map.ts';
+import { UNSCHEDULED_EVENT_OID } from '../clinical-data/load.ts';
 
 class DryRunDone extends Error {
   constructor(readonly report: ImportReport) {
@@ -31,11 +32,10 @@ function reasonsOf(err: unknown): string[] {
   return fields.length ? fields.map((i) => `${i.path.join('.')}: ${i.message}`) : [err.message];
 }
 
-/** A REDCap yes/no exports 1/0: the form stores Y/N. */
-function asEntered(form: MappedForm, code: string, value: string | string[]): unknown {
-  const field = form.fields.get(code);
-  if (field?.type === 'yesNo' && typeof value === 'string') return value === '1' ? 'Y' : value === '0' ? 'N' : value;
-  if (field?.type === 'multipleChoice' && typeof value === 'string') return value.split(',').map((v) => v.trim());
+/** A REDCap yes/no exports 1/0: the form stores Y/N; a multiple choice arrives as codes joined by ','. */
+function asEntered(field: ScalarField, value: string | string[]): unknown {
+  if (field.type === 'yesNo' && typeof value === 'string') return value === '1' ? 'Y' : value === '0' ? 'N' : value;
+  if (field.type === 'multipleChoice' && typeof value === 'string') return value.split(',').map((v) => v.trim());
   return value;
 }
 
@@ -45,59 +45,103 @@ interface Planned {
 }
 
 /** The forms an entry's values go to, or why it cannot go anywhere. */
-function planEntry(map: StudyMap, entry: ImportEntry, visitId: number): { planned: Planned[]; refused: string[] } {
+function planEntry(map: StudyMap, entry: ImportEntry, visitId: number | null): { planned: Planned[]; refused: string[] } {
   const refused: string[] = [];
   const byForm = new Map<number, Planned>();
   const named = entry.form ? map.form(entry.form) : undefined;
   if (entry.form && !named) return { planned: [], refused: [`Unknown form ${entry.form}`] };
-  for (const [name, value] of Object.entries(entry.values)) {
-    const candidates = named ? [named] : map.formsWithField(name, visitId);
+  const valuesOf = (form: MappedForm) => {
+    const target = byForm.get(form.id) ?? { form, values: {} };
+    byForm.set(form.id, target);
+    return target.values;
+  };
+  const addScalar = (name: string, value: string | string[]) => {
+    const candidates = named ? [named] : map.formsWithField(name, visitId ?? 0);
     const form = candidates[0];
     const field = form && map.field(form, name);
-    if (!form || !field) {
-      refused.push(`Unknown field ${name}`);
+    if (!form || !field) return void refused.push(`Unknown field ${name}`);
+    if (!named && candidates.length > 1) return void refused.push(`Field ${name} is in several forms (${candidates.map((f) => f.code).join(', ')})`);
+    valuesOf(form)[field.code] = asEntered(field, value);
+  };
+  for (const [name, value] of Object.entries(entry.values)) addScalar(name, value);
+  for (const [groupOid, rows] of Object.entries(entry.groups)) {
+    const group = named && (named.groups.get(keyOf(groupOid)) ?? named.groups.get(lastSegment(groupOid)));
+    if (!named || !group) {
+      // Some systems key every item group, repeating or not: a single row of a group the form does not
+      // repeat reads as the form's own fields.
+      if (rows.length === 1) for (const [name, value] of Object.entries(rows[0]!)) addScalar(name, value);
+      else refused.push(`Unknown repeating group ${groupOid}`);
       continue;
     }
-    if (!named && candidates.length > 1) {
-      refused.push(`Field ${name} is in several forms (${candidates.map((f) => f.code).join(', ')})`);
-      continue;
-    }
-    const target = byForm.get(form.id) ?? { form, values: {} };
-    target.values[field.code] = asEntered(form, keyOf(field.code), value);
-    byForm.set(form.id, target);
+    valuesOf(named)[group.group.code] = rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(row)) {
+        const field = group.fields.get(keyOf(name)) ?? group.fields.get(lastSegment(name));
+        if (field) out[field.code] = asEntered(field, value);
+        else refused.push(`Unknown field ${name} in group ${group.group.code}`);
+      }
+      return out;
+    });
   }
   return { planned: [...byForm.values()], refused };
+}
+
+interface ExistingEntry {
+  id: number;
+  version: number;
+  data: unknown;
+  formVersionId: number;
+}
+
+const dataOf = (e: ExistingEntry) => (typeof e.data === 'string' ? JSON.parse(e.data) : e.data) as Record<string, unknown>;
+
+/** Whether writing these values over an entry would leave it as it is (compared as values: stored JSON does not keep key order). */
+async function sameValues(tx: Tx, e: ExistingEntry, values: Record<string, unknown>): Promise<boolean> {
+  const v = await tx.selectFrom('formVersions').select('definition').where('id', '=', e.formVersionId).executeTakeFirstOrThrow();
+  const before = dataOf(e);
+  return isDeepStrictEqual(evaluateForm(storedDefinition(v.definition), { ...before, ...values } as SubmissionSaveInput['formData']).values, before);
+}
+
+/**
+ * The entry a row of a log form (no visit) is about: the one whose id is the file's FormRepeatKey (this
+ * product's export writes it there), else one already holding the same values; none means a new entry.
+ */
+async function logEntry(tx: Tx, patientId: number, formId: number, repeatKey: string | null, values: Record<string, unknown>): Promise<ExistingEntry | undefined> {
+  const entries = await tx.selectFrom('formSubmissions').select(['id', 'version', 'data', 'formVersionId']).where('patientId', '=', patientId).where('formId', '=', formId).where('subjectVisitId', 'is', null).orderBy('id').execute();
+  const byKey = repeatKey !== null && /^\d+$/.test(repeatKey) ? entries.find((e) => e.id === Number(repeatKey)) : undefined;
+  if (byKey) return byKey;
+  for (const e of entries) if (await sameValues(tx, e, values)) return e;
+  return undefined;
 }
 
 async function applyEntry(tx: Tx, ctx: ProcedureCtx, map: StudyMap, entry: ImportEntry, reason: string, importId: number | null, now: Date): Promise<{ outcome: ImportOutcome; reasons: string[]; queries: number }[]> {
   const patient = map.subject(entry.subject);
   if (!patient) return [{ outcome: 'refused', reasons: [`Unknown subject ${entry.subject || '(empty)'}`], queries: 0 }];
   if (patient.archivedAt) return [{ outcome: 'refused', reasons: ['The subject is archived'], queries: 0 }];
-  const visit = entry.visit ? map.visit(entry.visit) : undefined;
-  if (!visit) return [{ outcome: 'refused', reasons: [entry.visit ? `Unknown visit ${entry.visit}` : 'The row names no visit (event)'], queries: 0 }];
-  const subjectVisitId = map.subjectVisit(patient.id, visit.id);
-  if (!subjectVisitId) return [{ outcome: 'refused', reasons: [`Visit ${visit.code} is not scheduled for this subject`], queries: 0 }];
-  const { planned, refused } = planEntry(map, entry, visit.id);
+  // Log forms (adverse events, medications) belong to no visit: this product's export lists them under SE.UNSCHEDULED.
+  const log = entry.visit === UNSCHEDULED_EVENT_OID;
+  const visit = entry.visit && !log ? map.visit(entry.visit) : undefined;
+  if (!visit && !log) return [{ outcome: 'refused', reasons: [entry.visit ? `Unknown visit ${entry.visit}` : 'The row names no visit (event)'], queries: 0 }];
+  const subjectVisitId = visit ? map.subjectVisit(patient.id, visit.id) : undefined;
+  if (visit && !subjectVisitId) return [{ outcome: 'refused', reasons: [`Visit ${visit.code} is not scheduled for this subject`], queries: 0 }];
+  const { planned, refused } = planEntry(map, entry, visit?.id ?? null);
   const out: { outcome: ImportOutcome; reasons: string[]; queries: number }[] = [];
   if (refused.length) out.push({ outcome: 'refused', reasons: refused, queries: 0 });
   for (const { form, values } of planned) {
-    const existing = await tx
-      .selectFrom('formSubmissions')
-      .select(['id', 'version', 'data', 'formVersionId'])
-      .where('patientId', '=', patient.id)
-      .where('formId', '=', form.id)
-      .where('subjectVisitId', '=', subjectVisitId)
-      .executeTakeFirst();
-    const before = existing ? ((typeof existing.data === 'string' ? JSON.parse(existing.data) : existing.data) as Record<string, unknown>) : {};
-    const merged = { ...before, ...values } as SubmissionSaveInput['formData'];
-    if (existing) {
-      const v = await tx.selectFrom('formVersions').select('definition').where('id', '=', existing.formVersionId).executeTakeFirstOrThrow();
-      // Compared as values (stored JSON does not keep key order).
-      if (isDeepStrictEqual(evaluateForm(storedDefinition(v.definition), merged).values, before)) {
-        out.push({ outcome: 'unchanged', reasons: [], queries: 0 });
-        continue;
-      }
+    const existing = subjectVisitId
+      ? await tx
+          .selectFrom('formSubmissions')
+          .select(['id', 'version', 'data', 'formVersionId'])
+          .where('patientId', '=', patient.id)
+          .where('formId', '=', form.id)
+          .where('subjectVisitId', '=', subjectVisitId)
+          .executeTakeFirst()
+      : await logEntry(tx, patient.id, form.id, entry.repeatKey, values);
+    if (existing && (await sameValues(tx, existing, values))) {
+      out.push({ outcome: 'unchanged', reasons: [], queries: 0 });
+      continue;
     }
+    const merged = { ...(existing ? dataOf(existing) : {}), ...values } as SubmissionSaveInput['formData'];
     await sql`savepoint import_entry`.execute(tx);
     try {
       assertActsForSite(ctx.scope, patient.studyId, patient.siteId);

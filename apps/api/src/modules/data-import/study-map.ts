@@ -2,13 +2,13 @@
 // an OID or REDCap event name built from them) and active forms with their published fields (by code or an
 // OID ending in it). Names are compared without case, punctuation or a conventional prefix (SE., F., I.).
 import type { Tx } from '@ctp/db';
-import type { FormDefinition, ScalarField } from '@ctp/contracts';
+import type { FormDefinition, RepeatingGroupField, ScalarField } from '@ctp/contracts';
 import { currentPublishedVersion, type visibleForm } from '../forms/detail.ts';
 
 export const keyOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The last segment of an OID ('I.VS.SYSBP' -> 'sysbp'), else the name itself. */
-const lastSegment = (name: string) => keyOf(name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name);
+export const lastSegment = (name: string) => keyOf(name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name);
 /** 'SE.BASELINE' -> 'baseline'; REDCap's 'baseline_arm_1' -> 'baseline'. */
 const visitKeys = (name: string) => [keyOf(name), lastSegment(name), keyOf(name.replace(/_arm_\d+$/i, ''))];
 
@@ -21,6 +21,8 @@ export interface MappedForm {
   row: FormRow;
   definition: FormDefinition;
   fields: Map<string, ScalarField>;
+  /** Repeating groups by key of their code, each with its fields by key. */
+  groups: Map<string, { group: RepeatingGroupField; fields: Map<string, ScalarField> }>;
 }
 
 export interface StudyMap {
@@ -46,8 +48,12 @@ export async function studyMap(tx: Tx, studyId: number): Promise<StudyMap> {
     const published = await currentPublishedVersion(tx, f.id);
     if (!published) continue;
     const fields = new Map<string, ScalarField>();
-    for (const field of published.definition.fields) if (field.type !== 'repeatingGroup') fields.set(keyOf(field.code), field as ScalarField);
-    mapped.push({ id: f.id, code: f.code, name: f.name, row: f, definition: published.definition, fields });
+    const groups: MappedForm['groups'] = new Map();
+    for (const field of published.definition.fields) {
+      if (field.type === 'repeatingGroup') groups.set(keyOf(field.code), { group: field, fields: new Map(field.fields.map((x) => [keyOf(x.code), x as ScalarField])) });
+      else fields.set(keyOf(field.code), field as ScalarField);
+    }
+    mapped.push({ id: f.id, code: f.code, name: f.name, row: f, definition: published.definition, fields, groups });
   }
   const bySubject = new Map(patients.map((p) => [p.subjectCode, p]));
   const dueAt = new Set(due.map((d) => `${d.visitDefinitionId}:${d.formId}`));
