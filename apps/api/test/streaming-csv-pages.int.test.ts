@@ -50,7 +50,7 @@ beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
   as = await callersForEveryRole(t.database);
   server = await startServer(t.database);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.close();
