@@ -6,7 +6,8 @@
 // --calls keeps only the calls whose names contain one of the given comma-separated parts ('none' skips
 // them). Then the mixed-workload soak (soak.ts): --soak seconds (60; 0 skips it), --soak-connections (50).
 // Last, SDTM generation and validation of the largest study in its own process (sdtm.ts: wall time and
-// peak memory); --skip-sdtm leaves it out.
+// peak memory); --skip-sdtm leaves it out. Then the streaming exports (exports.ts: the largest study's and
+// the whole portfolio's form entries as CSV and as ODM, time and peak memory); --skip-exports leaves them out.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     soak: { type: 'string', default: '60' },
     'soak-connections': { type: 'string', default: '50' },
     'skip-sdtm': { type: 'boolean', default: false },
+    'skip-exports': { type: 'boolean', default: false },
   },
 });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ctp_bench';
@@ -153,7 +155,14 @@ if (!values['skip-sdtm']) {
   execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/api/bench/sdtm.ts', '--database', databaseUrl, '--json', '.bench/sdtm.json'], { stdio: 'inherit' });
   sdtm = JSON.parse(readFileSync('.bench/sdtm.json', 'utf8'));
 }
-writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results, soak, sdtm }, null, 2));
+let exportsRun: unknown = null;
+if (!values['skip-exports']) {
+  stop(); // in its own process too: its peak memory is the exports' alone
+  console.log('\n» Streaming exports: the largest study and the portfolio, CSV and ODM (apps/api/bench/exports.ts)');
+  execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/api/bench/exports.ts', '--database', databaseUrl, '--json', '.bench/exports.json'], { stdio: 'inherit' });
+  exportsRun = JSON.parse(readFileSync('.bench/exports.json', 'utf8'));
+}
+writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results, soak, sdtm, exports: exportsRun }, null, 2));
 stop();
 process.exit(0);
 

@@ -22,6 +22,7 @@ import { dataImportRest } from './modules/data-import/rest.ts';
 import { clinicalDataRest } from './modules/clinical-data/rest.ts';
 import { casebookRest } from './modules/casebook/rest.ts';
 import { randomizationRest } from './modules/randomization/rest.ts';
+import { inclusionsRest } from './modules/inclusions/rest.ts';
 import type { BlobStore } from '@ctp/db';
 
 export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: number) {
@@ -47,5 +48,6 @@ export function restRoutes(caller: CallerFor, files: BlobStore, uploadMaxMb: num
   r.use(clinicalDataRest(caller));
   r.use(casebookRest(caller));
   r.use(randomizationRest(caller));
+  r.use(inclusionsRest(caller));
   return r;
 }

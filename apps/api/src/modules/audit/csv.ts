@@ -10,13 +10,21 @@ export const AUDIT_CSV_HEADER = ['Entry', 'Timestamp', 'User', 'Action', 'Table'
 const PAGE = 100;
 const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
-/** One study's trail (or one site's part of it), newest first; stops once `max` entries are written. */
-export async function* auditCsvChunks(ctx: Pick<ProcedureCtx, 'db' | 'user' | 'scope'>, filter: { studyId: number; siteId?: number }, max = Infinity): AsyncGenerator<string> {
+/**
+ * One study's trail (or one site's part of it), newest first, with audit.trail's masking (a blinded
+ * reader gets no arm); stops once `max` entries are written. `page` is a parameter so tests can cross pages.
+ */
+export async function* auditCsvChunks(
+  ctx: Pick<ProcedureCtx, 'db' | 'user' | 'scope'>,
+  filter: { studyId: number; siteId?: number },
+  opts: { max?: number; page?: number } = {},
+): AsyncGenerator<string> {
+  const { max = Infinity, page: limit = PAGE } = opts;
   yield csvRows([AUDIT_CSV_HEADER]);
   let cursor: string | undefined;
   let written = 0;
   do {
-    const page = await auditTrail(ctx.db, ctx.user, ctx.scope, { ...filter, limit: PAGE, cursor });
+    const page = await auditTrail(ctx.db, ctx.user, ctx.scope, { ...filter, limit: Math.min(limit, max - written), cursor });
     written += page.items.length;
     yield csvRows(page.items.map((e) => [e.id, e.timestamp, e.userName, e.action, e.table, e.recordId, e.field, cell(e.oldValue), cell(e.newValue), e.reason, e.ipAddress]));
     cursor = page.nextCursor ?? undefined;

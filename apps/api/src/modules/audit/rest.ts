@@ -2,11 +2,14 @@
 // action, table, recordId, field, oldValue, newValue, reason, ipAddress), one per changed field, newest
 // first; the next page's cursor in X-Next-Cursor (pass it back as ?cursor=). Parameters: studyId,
 // patientId, userId, table, operation, from, to, cursor, limit (at most 100).
+// GET /api/studies/{id}/audit-trail.csv: the compliance page's audit trail download for one study, streamed
+// a page at a time (the compliance page's rights: report.export and audit.read in that study).
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { auditListInput } from '@ctp/contracts';
 import type { CallerFor } from '../../rest-caller.ts';
 import { listQuery } from '../sites/rest-query.ts';
+import { sendStreamed } from '../../http/streamed-file.ts';
 
 const FILTERS = ['studyId', 'patientId', 'userId', 'table', 'operation', 'from', 'to', 'cursor', 'limit'] as const;
 
@@ -31,6 +34,10 @@ export function auditRest(caller: CallerFor) {
         ipAddress: e.ipAddress,
       })),
     );
+  });
+  r.get('/studies/:id/audit-trail.csv', async (req, res) => {
+    const file = await caller(req, res).compliance.auditTrailCsvStream({ studyId: req.params.id as never });
+    await sendStreamed(res, file, 'text/csv; charset=utf-8');
   });
   return r;
 }

@@ -2,12 +2,10 @@
 // data file, streamed as it is written (one chunk per page of subjects, with backpressure); `include`
 // absent means all three, `include=` (empty) none. 401 signed out, 403 a role that may not export,
 // 404 a study, site or subject outside the reader's scope, 400 bad parameters.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
-import { create as contentDisposition } from 'content-disposition';
 import type { FormEntriesCsvInput, OdmExportInput } from '@ctp/contracts';
 import type { CallerFor } from '../../rest-caller.ts';
+import { sendStreamed } from '../../http/streamed-file.ts';
 
 const one = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
@@ -21,25 +19,13 @@ export function clinicalDataRest(caller: CallerFor) {
       patientId: one(req.query.patientId),
       include: include === undefined ? undefined : include.split(',').filter(Boolean),
     } as unknown as OdmExportInput;
-    const file = await caller(req, res).clinicalData.odm(input);
-    res.set({
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': contentDisposition(file.filename, { type: 'attachment' }),
-      'Cache-Control': 'private, no-store',
-    });
     // A failure after the headers can only cut the download (the file then lacks its closing tag).
-    await pipeline(Readable.from(file.chunks), res).catch(() => res.destroy());
+    await sendStreamed(res, await caller(req, res).clinicalData.odm(input), 'application/xml; charset=utf-8');
   });
   // GET /api/studies/:id/form-entries.csv?siteId=: the submitted form entries, one row per field value, streamed.
   r.get('/studies/:id/form-entries.csv', async (req, res) => {
     const input = { studyId: req.params.id, siteId: one(req.query.siteId) } as unknown as FormEntriesCsvInput;
-    const file = await caller(req, res).clinicalData.formEntriesCsv(input);
-    res.set({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': contentDisposition(file.filename, { type: 'attachment' }),
-      'Cache-Control': 'private, no-store',
-    });
-    await pipeline(Readable.from(file.chunks), res).catch(() => res.destroy());
+    await sendStreamed(res, await caller(req, res).clinicalData.formEntriesCsv(input), 'text/csv; charset=utf-8');
   });
   return r;
 }

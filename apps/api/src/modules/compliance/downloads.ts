@@ -1,5 +1,6 @@
 // The compliance page's three downloads. Every figure comes from the database at the moment of download.
-//   audit-trail  one study's audit trail as CSV (audit.trail's keyset pages, up to MAX_AUDIT_EXPORT entries)
+//   audit-trail  one study's audit trail as CSV (audit.trail's keyset pages, up to MAX_AUDIT_EXPORT entries;
+//                also streamed by GET /api/studies/{id}/audit-trail.csv)
 //   evidence     the Part 11 / ALCOA+ evidence report as PDF (evidence-pdf.ts)
 //   signatures   the signature manifest as CSV: who signed which casebook or approved which document
 //                version, when, with which meaning and
@@ -16,6 +17,7 @@ import { casebookHash } from '../casebook/signatures.ts';
 import { auditReadiness } from './readiness.ts';
 import { evidencePdf } from './evidence-pdf.ts';
 import { refuse } from '../../refusal.ts';
+import { joinChunks, type StreamedFile } from '../../http/streamed-file.ts';
 
 export const MAX_AUDIT_EXPORT = 100_000;
 
@@ -27,13 +29,18 @@ export interface Download {
   encoding: 'base64' | 'utf8';
 }
 
-async function auditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<Download> {
+/** One study's audit trail CSV as chunks (GET /api/studies/{id}/audit-trail.csv); refused before the first chunk. */
+export async function streamAuditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<StreamedFile> {
   assertStudyVisible(ctx.scope, studyId);
   if (!canInStudy(ctx.user, ctx.scope, studyId, 'audit.read')) throw refuse('FORBIDDEN', 'auditForbidden');
-  let content = '';
-  for await (const chunk of auditCsvChunks(ctx, { studyId }, MAX_AUDIT_EXPORT)) content += chunk;
-  const study = await ctx.db.selectFrom('studies').select('code').where('id', '=', studyId).executeTakeFirstOrThrow();
-  return { filename: `${study.code}-audit-trail-${todayIso()}.csv`, contentType: 'text/csv', content, encoding: 'utf8' };
+  const study = await ctx.db.selectFrom('studies').select('code').where('id', '=', studyId).executeTakeFirst();
+  if (!study) throw refuse('NOT_FOUND', 'studyNotFound');
+  return { filename: `${study.code}-audit-trail-${todayIso()}.csv`, chunks: auditCsvChunks(ctx, { studyId }, { max: MAX_AUDIT_EXPORT }) };
+}
+
+async function auditTrailCsv(ctx: ProcedureCtx, studyId: number): Promise<Download> {
+  const file = await streamAuditTrailCsv(ctx, studyId);
+  return { filename: file.filename, contentType: 'text/csv', content: await joinChunks(file.chunks), encoding: 'utf8' };
 }
 
 async function evidence(ctx: ProcedureCtx, studyId?: number): Promise<Download> {

@@ -1,11 +1,12 @@
 // compliance.*: the compliance page's figures (status, audit readiness, recent audit activity) and its
 // three evidence downloads.
-import { complianceDownloadInput, complianceOverviewInput } from '@ctp/contracts';
+import { z } from 'zod';
+import { complianceDownloadInput, complianceOverviewInput, id } from '@ctp/contracts';
 import { router, permitted } from '../../trpc.ts';
 import { computeCompliance } from '../dashboard/compliance.ts';
 import { assertStudyVisible, narrowScope } from '../../access.ts';
 import { auditReadiness } from './readiness.ts';
-import { complianceDownload } from './downloads.ts';
+import { complianceDownload, streamAuditTrailCsv } from './downloads.ts';
 import { recentAuditEvents } from './recent-events.ts';
 
 export const complianceRouter = router({
@@ -24,4 +25,8 @@ export const complianceRouter = router({
       return { status, readiness, recent };
     }),
   download: permitted('report.export').input(complianceDownloadInput).mutation(({ ctx, input }) => complianceDownload(ctx, input)),
+  /** The audit trail download as a stream of chunks, for GET /api/studies/{id}/audit-trail.csv (server-side callers only). */
+  auditTrailCsvStream: permitted('report.export')
+    .input(z.object({ studyId: id }))
+    .query(({ ctx, input }) => streamAuditTrailCsv(ctx, input.studyId)),
 });

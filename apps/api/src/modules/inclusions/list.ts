@@ -9,28 +9,38 @@ import { inclusionWhere, type InclusionFilter, type InclusionSelection } from '.
 
 const ORDER = {
   startDate: sql`coalesce(p.enrollment_date, p.screening_date) desc, p.subject_code`,
-  patientId: sql`p.subject_code`,
+  patientId: sql`p.subject_code, p.id`,
   status: sql`p.status, p.subject_code`,
 } as const;
 
 /**
  * The subjects' rows with their visits by grid column. The page is chosen first (the filter's rows,
  * sorted and cut, and their count), then only the page's subjects read their visits: one index range
- * of subject_visits per subject, aggregated by visit code.
+ * of subject_visits per subject, aggregated by visit code. `after` (sorted by subject code only) reads the
+ * page after a keyset instead of an offset, and leaves out the total: the streamed export's pages.
  */
-export async function inclusionRows(db: Db, scope: StudyScope, f: InclusionFilter & { sort: InclusionListInput['sort'] }, page: { limit: number; offset: number } | null, selection?: InclusionSelection) {
+export async function inclusionRows(
+  db: Db,
+  scope: StudyScope,
+  f: InclusionFilter & { sort: InclusionListInput['sort'] },
+  page: { limit: number; offset: number; after?: { patientId: string; id: number } | null } | null,
+  selection?: InclusionSelection,
+) {
   const window = page ? pageWindow(page) : null;
+  const keyset = page?.after !== undefined;
+  if (keyset && f.sort !== 'patientId') throw new RangeError('Keyset pages follow the subject code order');
+  const after = page?.after ? sql`and (p.subject_code, p.id) > (${page.after.patientId}, ${page.after.id})` : sql``;
   const { rows } = await sql<{ id: number; patientId: string; siteName: string; status: InclusionRow['status']; startDate: string; archivedAt: Date | null; visits: Record<string, { status: InclusionRow['d0Visit']['status']; date: string }> | string | null; total: number }>`
     with page as materialized (
       select p.id, p.subject_code, p.status, p.site_id, p.archived_at, coalesce(p.enrollment_date, p.screening_date) as start_date,
              row_number() over (order by ${ORDER[f.sort]}) as position
         from patients p
-       where ${inclusionWhere(scope, f, selection)}
+       where ${inclusionWhere(scope, f, selection)} ${after}
        order by ${ORDER[f.sort]}
        ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``})
     select page.id, page.subject_code as "patientId", si.name as "siteName", page.status, page.start_date::text as "startDate",
            page.archived_at as "archivedAt", v.visits,
-           (select count(*) from patients p where ${inclusionWhere(scope, f, selection)})::int as total
+           ${keyset ? sql`null` : sql`(select count(*) from patients p where ${inclusionWhere(scope, f, selection)})`}::int as total
       from page join sites si on si.id = page.site_id
       cross join lateral (
         select json_object_agg(vd.code, json_build_object('status', sv.status, 'date', coalesce(sv.actual_date, sv.scheduled_date)::text)) as visits

@@ -3,6 +3,7 @@
 // through csv-stringify. The rows are the list's rows: same filters, same order, same figures.
 import { stringify } from 'csv-stringify';
 import { safeCell } from '../../csv.ts';
+import { joinChunks } from '../../http/streamed-file.ts';
 import { sql, type Db } from '@ctp/db';
 import {
   MAX_PATIENT_EXPORT_ROWS,
@@ -93,7 +94,6 @@ export async function streamPatientsCsv(db: Db, scope: StudyScope, input: Patien
 /** The whole export as one text (the web's download through tRPC), the same bytes as the stream. */
 export async function exportPatientsCsv(db: Db, scope: StudyScope, input: PatientFilterInput, now = new Date()): Promise<PatientCsvExport> {
   const stream = await streamPatientsCsv(db, scope, input, now);
-  let content = '';
-  for await (const c of stream.chunks) content += c;
+  const content = await joinChunks(stream.chunks);
   return { filename: stream.filename, contentType: 'text/csv', content, rows: stream.rows };
 }

@@ -3,12 +3,11 @@
 // status, search, limit (capped), offset.
 // GET /api/patients/export.csv: the same filters, the whole filtered list as a CSV attachment, streamed.
 // GET /api/patients/{id}/casebook: the subject's visits and form entries.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { patientListInput, patientFilterInput } from '@ctp/contracts';
 import type { CallerFor } from '../../rest-caller.ts';
+import { sendStreamed } from '../../http/streamed-file.ts';
 import { listQuery } from '../sites/rest-query.ts';
 
 const FILTERS = ['studyId', 'siteId', 'status', 'search'] as const;
@@ -27,10 +26,8 @@ export function patientsRest(caller: CallerFor) {
   });
   r.get('/patients/export.csv', async (req, res) => {
     const input = listQuery(req.query, FILTERS, false) as z.input<typeof patientFilterInput>;
-    const file = await caller(req, res).patients.exportCsvStream(input);
-    res.attachment(file.filename).type('text/csv; charset=utf-8');
-    // Each page of subjects is written as it comes (bounded memory); a failure after the headers can only cut the download.
-    await pipeline(Readable.from(file.chunks), res).catch(() => res.destroy());
+    // Each page of subjects is written as it comes (bounded memory).
+    await sendStreamed(res, await caller(req, res).patients.exportCsvStream(input), 'text/csv; charset=utf-8');
   });
   return r;
 }

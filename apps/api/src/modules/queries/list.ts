@@ -75,18 +75,23 @@ export function toQueryRow(r: RawRow, today: string): QueryRow {
   };
 }
 
-/** The rows of the filter, newest first; `page` null reads them all (the export, capped). */
-export async function queryRows(db: Db, scope: StudyScope, f: QueryFilterInput, page: { limit: number; offset: number }) {
+/**
+ * The rows of the filter, newest first. `before` (null for the first page) reads the page after a keyset
+ * (ids below it) rather than an offset, and leaves out the total: the streamed export's pages (export.ts).
+ */
+export async function queryRows(db: Db, scope: StudyScope, f: QueryFilterInput, page: { limit: number; offset: number; before?: number | null }) {
   const w = pageWindow(page);
+  const keyset = page.before !== undefined;
   const { rows } = await sql<RawRow>`
     with page as materialized (
-      select q.id from queries q where ${queryWhere(scope, f)} order by q.id desc limit ${w.limit} offset ${w.offset})
+      select q.id from queries q where ${queryWhere(scope, f)} ${typeof page.before === 'number' ? sql`and q.id < ${page.before}` : sql``}
+       order by q.id desc limit ${w.limit} offset ${w.offset})
     select q.id, q.code as "queryId", q.raised_at as "raisedAt", si.principal_investigator as investigator, q.status as lifecycle,
            (select u.full_name from query_messages m join users u on u.id = m.author_id where m.query_id = q.id order by m.id desc limit 1) as "updatedBy",
            q.updated_at as "updatedAt", st.code as "studyCode", q.study_id as "studyId", si.name as center, q.type as kind, q.priority,
            q.field_path as field, q.description, q.description_key as "descriptionKey", q.description_params as "descriptionParams", p.subject_code as "patientId", p.id as "patientDbId", f.name as "formName", q.origin,
            ru.full_name as "raisedBy", au.full_name as "assignedTo", q.due_date::text as "dueDate", q.resolved_at as "resolvedAt", q.version,
-           (select count(*) from queries q where ${queryWhere(scope, f)})::int as total
+           ${keyset ? sql`null` : sql`(select count(*) from queries q where ${queryWhere(scope, f)})`}::int as total
       from page join queries q on q.id = page.id
       join studies st on st.id = q.study_id
       join sites si on si.id = q.site_id

@@ -1,13 +1,16 @@
 // GET /api/queries (spec section 7): the spec's Query fields with the spec's values (status open,
 // in_progress, resolved; type range_check, missing_data, consistency_check: an API contract), plus the
 // stored `lifecycle` and `kind` every screen shows; newest first, total in X-Total-Count. Query parameters: studyId, patientId, priority, search, live, limit (capped), offset.
+// GET /api/queries/export.csv: the same filters (plus status, type, submissionId), every matching query as
+// CSV, streamed a page at a time.
 // For integrators (issue 33): POST /api/queries raises a query on a subject (or one of its form entries);
 // POST /api/queries/{id}/{respond|close|reopen|cancel} takes one step of its life, with the record
 // version read last ({version, body}); the same procedures, roles and refusals as the screens.
 import { Router } from 'express';
-import { REST_QUERY_STATUS, REST_QUERY_TYPE, type queryListInput } from '@ctp/contracts';
+import { REST_QUERY_STATUS, REST_QUERY_TYPE, type queryFilterInput, type queryListInput } from '@ctp/contracts';
 import type { z } from 'zod';
 import type { CallerFor } from '../../rest-caller.ts';
+import { sendStreamed } from '../../http/streamed-file.ts';
 import { listQuery } from '../sites/rest-query.ts';
 
 /** The query steps a REST client may take, by path segment. */
@@ -41,6 +44,11 @@ export function queriesRest(caller: CallerFor) {
         resolvedAt: q.resolvedAt,
       })),
     );
+  });
+  r.get('/queries/export.csv', async (req, res) => {
+    const input = listQuery(req.query, ['studyId', 'patientId', 'submissionId', 'status', 'priority', 'type', 'search'], false) as z.input<typeof queryFilterInput>;
+    if (req.query.live === 'true') input.live = true;
+    await sendStreamed(res, await caller(req, res).queries.exportCsvStream(input), 'text/csv; charset=utf-8');
   });
   r.post('/queries', async (req, res) => {
     const created = await caller(req, res).queries.create(req.body);

@@ -14,7 +14,7 @@ import {
 import { router, permitted } from '../../trpc.ts';
 import { listQueries, queryReports, querySummary } from './list.ts';
 import { cancelQuery, closeQuery, createQuery, queryDetail, reopenQuery, respondToQuery, updateQuery } from './lifecycle.ts';
-import { exportQueriesCsv } from './export.ts';
+import { exportQueriesCsv, streamQueriesCsv } from './export.ts';
 
 const read = permitted('query.read');
 const decide = permitted('query.close');
@@ -25,6 +25,8 @@ export const queriesRouter = router({
   reports: read.input(queryFilterInput.optional()).query(({ ctx, input }) => queryReports(ctx.db, ctx.scope, input ?? {})),
   byId: read.input(z.object({ id })).query(({ ctx, input }) => queryDetail(ctx, input.id)),
   exportCsv: permitted('report.export').input(queryFilterInput.optional()).mutation(({ ctx, input }) => exportQueriesCsv(ctx.db, ctx.scope, input ?? {})),
+  /** The same CSV as a stream of chunks, for GET /api/queries/export.csv (useful to server-side callers only). */
+  exportCsvStream: permitted('report.export').input(queryFilterInput.optional()).query(({ ctx, input }) => streamQueriesCsv(ctx.db, ctx.scope, input ?? {})),
   create: permitted('query.raise').input(queryCreateInput).mutation(({ ctx, input }) => createQuery(ctx, input)),
   respond: permitted('query.respond').input(queryRespondInput).mutation(({ ctx, input }) => respondToQuery(ctx, input)),
   close: decide.input(queryCloseInput).mutation(({ ctx, input }) => closeQuery(ctx, input)),
