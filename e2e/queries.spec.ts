@@ -1,6 +1,8 @@
 // Queries end to end: a value outside its soft range, submitted on /data-entry, raises a query on its own,
 // and correcting the value closes it.
+import { readFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { loginAs } from './support/auth';
 import { trpcMutation, trpcQuery } from './support/trpc';
 
@@ -119,4 +121,20 @@ test('one query shows the same status and type words on /queries and /monitoring
   await expect(onQueries).toBeVisible();
   await status.selectOption({ label: 'Open' });
   await expect(onQueries).toHaveCount(0);
+});
+
+test('Export on /queries saves every query the list holds, streamed by the server', async ({ page }) => {
+  await loginAs(page, 'data-manager', '/queries');
+  const { total } = await trpcQuery<{ total: number }>(page, 'queries.list', { limit: 1 });
+  expect(total).toBeGreaterThan(0);
+  const streamed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/queries/export.csv');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).first().click();
+  expect((await streamed).status()).toBe(200);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const rows = parse(await readFile((await file.path())!, 'utf8'), { bom: true }) as string[][];
+  expect(rows[0]![0]).toBe('Query ID');
+  expect(rows.length - 1).toBe(total);
+  await expect(page.getByText(`Exported to ${file.suggestedFilename()}.`).first()).toBeVisible();
 });

@@ -7,7 +7,7 @@ import { Download, Filter, X } from 'lucide-react';
 import { PATIENT_STATUSES, type PatientFilterInput } from '@ctp/contracts';
 import { trpc } from '@/lib/trpc';
 import { useCan } from '@/lib/auth';
-import { downloadText } from '@/lib/format';
+import { downloadFromServer } from '@/lib/server-download';
 import { serverError } from '@/lib/server-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,6 @@ export function PatientFilters({
   const { t } = useTranslation('patients');
   const tc = useTranslation('common').t;
   const canExport = useCan('report.export');
-  const utils = trpc.useUtils();
   const studies = trpc.studies.list.useQuery({ limit: 100 });
   const site = trpc.sites.byId.useQuery(
     { id: filters.siteId ?? 0 },
@@ -43,9 +42,9 @@ export function PatientFilters({
   async function exportCsv() {
     setExporting(true);
     try {
-      const file = await utils.client.patients.exportCsv.query(filters);
-      downloadText(file.filename, file.contentType, file.content);
-      toast({ title: t('export.success'), description: t('export.successText', { count: file.rows }) });
+      // Streamed by the server (GET /api/patients/export.csv), saved under its file name.
+      const filename = await downloadFromServer('/patients/export.csv', { ...filters }, 'patients.csv');
+      toast({ title: t('export.success'), description: t('export.savedText', { filename }) });
     } catch (e) {
       toast({ title: t('export.failed'), description: serverError(e).message, variant: 'destructive' });
     } finally {
