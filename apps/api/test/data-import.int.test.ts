@@ -163,6 +163,14 @@ describe('data import', () => {
     }
 
     expect((await upload(dm, target.studyId, 'other.xml', odm('S.ANOTHER-STUDY', formData(item(first.code, changed))), { mode: 'dry-run' })).status).toBe(400);
+    // A metadata version nobody defines (neither this product's MDV.1 nor the file's own Study).
+    const unknownVersion = await upload(dm, target.studyId, 'v99.xml', odm(`S.${target.studyCode}`, formData(item(first.code, changed))).replace('MetaDataVersionOID="MDV.1"', 'MetaDataVersionOID="MDV.99"'), { mode: 'dry-run' });
+    expect(unknownVersion.status).toBe(400);
+    expect(((await unknownVersion.json()) as { error: string }).error).toMatch(/metadata version MDV\.99/);
+    const ownMetadata = odm(`S.${target.studyCode}`, formData(item(first.code, changed)))
+      .replace('MetaDataVersionOID="MDV.1"', 'MetaDataVersionOID="v1.0.0"')
+      .replace('<ClinicalData', `<Study OID="S.${target.studyCode}"><MetaDataVersion OID="v1.0.0" Name="OpenClinica v1"/></Study><ClinicalData`);
+    expect((await upload(dm, target.studyId, 'with-metadata.xml', ownMetadata, { mode: 'dry-run' })).status).toBe(200);
     const doctype = `<?xml version="1.0"?><!DOCTYPE ODM [<!ENTITY x SYSTEM "file:///etc/passwd">]><ODM><ClinicalData StudyOID="S.${target.studyCode}"/></ODM>`;
     const refused = await upload(dm, target.studyId, 'evil.xml', doctype, { mode: 'dry-run' });
     expect(refused.status).toBe(400);

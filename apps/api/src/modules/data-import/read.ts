@@ -5,6 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { attr, kids, parseOdm, type XNode } from '../forms/interchange/odm-parse.ts';
 import { OdmImportError } from '../forms/interchange/odm-model.ts';
+import { METADATA_VERSION_OID } from '../forms/interchange/odm-write.ts';
 
 export class ImportFileError extends Error {}
 
@@ -86,6 +87,15 @@ function readOdm(text: string): ReadFile {
   if (!clinical.length) throw new ImportFileError('The ODM file has no ClinicalData.');
   const studyOids = new Set(clinical.map((c) => attr(c, 'StudyOID') ?? ''));
   if (studyOids.size > 1) throw new ImportFileError('The ODM file holds the data of more than one study.');
+  // The data must be of a metadata version someone defines: this product's (its export writes MDV.1) or one
+  // the file itself carries (OpenClinica and REDCap export their metadata with the data).
+  const defined = new Set([METADATA_VERSION_OID, ...kids(root, 'Study').flatMap((st) => kids(st, 'MetaDataVersion').map((m) => attr(m, 'OID') ?? ''))]);
+  for (const c of clinical) {
+    const version = attr(c, 'MetaDataVersionOID');
+    if (version && !defined.has(version)) {
+      throw new ImportFileError(`ClinicalData refers to metadata version ${version.slice(0, 80)}, which neither this product nor the file defines.`);
+    }
+  }
   const entries: ImportEntry[] = [];
   clinical.forEach((cd) =>
     kids(cd, 'SubjectData').forEach((subject, s) =>
