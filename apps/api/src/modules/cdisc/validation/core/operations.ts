@@ -77,16 +77,21 @@ const studyDay: Operation = (op, ctx, study) => {
   return { perRow: true, value: ctx.dataset.rows.map((r, i) => day(ctx.value(op.name ?? '', i), start.get(asText(r.USUBJID ?? null)))) };
 };
 
-/** The IG's definition of the dataset's domain; a custom domain needs the SDTM model, which is not shipped. */
-function libraryDomain(ctx: RuleContext, study: Study) {
+/** The IG's definition of the dataset's domain (undefined for a custom domain); only SDTMIG 3.4 is shipped. */
+function libraryEntry(ctx: RuleContext, study: Study) {
   const { product, version } = study.standard ?? { product: 'SDTMIG', version: '3-4' };
   if (product.toUpperCase() !== 'SDTMIG' || version.replace('.', '-') !== '3-4') {
     throw new NotRunnable(`the library of ${product} ${version} is not shipped (only SDTMIG 3.4)`);
   }
   const name = ctx.source.name;
   const library = sdtmigLibrary();
-  const d = library.get(name) ?? (name.startsWith('SUPP') ? library.get('SUPPQUAL') : library.get(name.slice(0, 2)));
-  if (!d) throw new NotRunnable(`the SDTM model's variables for the custom domain ${name} are not shipped`);
+  return library.get(name) ?? (name.startsWith('SUPP') ? library.get('SUPPQUAL') : library.get(name.slice(0, 2)));
+}
+
+/** The IG's definition of the dataset's domain; a custom domain needs the SDTM model, which is not shipped. */
+function libraryDomain(ctx: RuleContext, study: Study) {
+  const d = libraryEntry(ctx, study);
+  if (!d) throw new NotRunnable(`the SDTM model's variables for the custom domain ${ctx.source.name} are not shipped`);
   return d;
 }
 
@@ -96,6 +101,8 @@ const libraryVariables = (core: string): Operation => (_op, ctx, study) => ({
 });
 
 export const OPERATIONS: Record<string, Operation> = {
+  // Python's booleans, as the engine compares them: a domain the IG does not define is custom.
+  domain_is_custom: (_op, ctx, study) => ({ perRow: false, value: libraryEntry(ctx, study) ? 'False' : 'True' }),
   domain_label: (_op, ctx, study) => ({ perRow: false, value: libraryDomain(ctx, study).label }),
   required_variables: libraryVariables('Req'),
   expected_variables: libraryVariables('Exp'),
@@ -112,11 +119,18 @@ export const OPERATIONS: Record<string, Operation> = {
       return d.variables.some((v) => v.name === name);
     }).length,
   }),
-  study_domains: (_op, _ctx, study) => ({ perRow: false, value: study.datasets.map((d) => prefixOf(d)) }),
+  // The engine's domains are the datasets' DOMAIN values: a dataset without one (RELREC, SUPP--) adds None.
+  study_domains: (_op, _ctx, study) => ({ perRow: false, value: [...new Set(study.datasets.map(domainOf))] }),
   dataset_names: (_op, _ctx, study) => ({ perRow: false, value: study.datasets.map((d) => d.name) }),
   // Python's booleans, as the engine compares and reports them.
   variable_exists: (op, ctx) => ({ perRow: false, value: ctx.has(op.name ?? '') ? 'True' : 'False' }),
   get_column_order_from_dataset: (_op, ctx) => ({ perRow: false, value: ctx.source.variables.map((v) => v.name) }),
+};
+
+/** A dataset's DOMAIN value (its first record's), null when it has no DOMAIN variable or value. */
+const domainOf = (d: StudyDataset): Cell => {
+  const v = d.rows.find((r) => typeof r.DOMAIN === 'string' && r.DOMAIN)?.DOMAIN;
+  return typeof v === 'string' ? v : null;
 };
 
 /** The two letters "--" stands for in a dataset: its DOMAIN, else the start of its name. */

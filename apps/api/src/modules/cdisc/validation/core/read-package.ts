@@ -40,11 +40,25 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, 
 const readCsv = (bytes: Uint8Array) =>
   parse(text(bytes), { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Record<string, string>[];
 
-/** A dataset's SDTMIG class: RELATIONSHIP for SUPP-- and RELREC, else the IG's class of its domain, else define.xml's. */
-export function classOf(name: string, define?: DefineRead): string | null {
+/**
+ * A custom domain's general observation class from its topic variable, as CDISC's engine reads it when
+ * neither the IG nor a define names the class: --OBJ with --TESTCD is Findings About, --TESTCD Findings,
+ * --TRT Interventions, --TERM Events.
+ */
+function classByTopic(name: string, variables: string[]): string | null {
+  const has = (suffix: string) => variables.includes(`${name.slice(0, 2)}${suffix}`);
+  if (has('TESTCD')) return has('OBJ') ? 'FINDINGS ABOUT' : 'FINDINGS';
+  if (has('TRT')) return 'INTERVENTIONS';
+  if (has('TERM')) return 'EVENTS';
+  return null;
+}
+
+/** A dataset's SDTMIG class: RELATIONSHIP for SUPP-- and RELREC, else the IG's class of its domain, else
+ *  define.xml's, else (a custom domain) the class its topic variable gives. */
+export function classOf(name: string, define?: DefineRead, variables: string[] = []): string | null {
   if (name.startsWith('SUPP') || name === 'RELREC' || name === 'RELSUB' || name === 'RELSPEC') return 'RELATIONSHIP';
   const library = sdtmigLibrary();
-  return (library.get(name) ?? library.get(name.slice(0, 2)))?.className ?? define?.datasets.find((d) => d.name === name)?.className ?? null;
+  return (library.get(name) ?? library.get(name.slice(0, 2)))?.className ?? define?.datasets.find((d) => d.name === name)?.className ?? classByTopic(name, variables);
 }
 
 const defineLabel = (name: string, define?: DefineRead) => define?.datasets.find((d) => d.name === name)?.label ?? '';
@@ -60,7 +74,7 @@ function fromCsv(file: PackageFile, listed: Record<string, string>[], variables:
     name,
     fileName: file.name,
     label: listed.find((l) => (l.Filename ?? '').toLowerCase() === base.toLowerCase())?.Label ?? defineLabel(name, define),
-    className: classOf(name, define),
+    className: classOf(name, define, columns),
     variables: columns.map((c) => {
       const m = meta.find((x) => x.variable === c);
       return { name: c, label: m?.label ?? c, type: (typeOf.get(c) ?? 'Char') as 'Char' | 'Num', length: Number(m?.length ?? 200) };
@@ -95,7 +109,7 @@ function fromXpt(file: PackageFile, define?: DefineRead): StudyDataset {
     name,
     fileName: file.name,
     label: x.label || defineLabel(name, define),
-    className: classOf(name, define),
+    className: classOf(name, define, x.variables.map((v) => v.name)),
     variables: x.variables.map((v) => ({ name: v.name, label: v.label ?? v.name, type: v.type === 'num' ? 'Num' : 'Char', length: v.length })),
     rows: x.rows.map((r) => Object.fromEntries(x.variables.map((v, i) => [v.name, (r[i] ?? null) as Cell]))),
   };
@@ -108,7 +122,7 @@ function fromDatasetJson(file: PackageFile, define?: DefineRead): StudyDataset {
     name,
     fileName: file.name,
     label: d.label || defineLabel(name, define),
-    className: classOf(name, define),
+    className: classOf(name, define, d.columns.map((c) => c.name)),
     variables: d.columns.map((c) => ({ name: c.name, label: c.label, type: c.dataType === 'string' ? 'Char' : 'Num', length: c.length ?? 8 })),
     rows: d.rows.map((r) => Object.fromEntries(d.columns.map((c, i) => [c.name, (r[i] ?? null) as Cell]))),
   };

@@ -28,6 +28,13 @@ function otherDatasetRead(rule: CoreRule): string | null {
   return names.find((n) => OTHER_DATASET.test(n)) ?? null;
 }
 
+/** Operators that ask whether a variable exists: the only ones that read a variable the dataset lacks. */
+const PRESENCE_OPERATORS = new Set(['exists', 'not_exists']);
+
+/** A check reads a variable the dataset does not have: CDISC's engine stops the rule on that dataset
+ *  ("column not found in data", an execution error, not a finding), so the dataset reports nothing. */
+class MissingColumn extends Error {}
+
 const isCheck = (c: CoreCondition): c is CoreCheck => 'operator' in c;
 
 /** Every name a rule mentions anywhere (checks, operations, outputs), "--" resolved: what a join must keep. */
@@ -58,6 +65,7 @@ function evaluate(c: CoreCondition, ctx: RuleContext): boolean[] {
   if (isCheck(c)) {
     const op = OPERATORS[c.operator];
     if (!op) throw new NotRunnable(`the operator ${c.operator} is not supported yet`);
+    if (!PRESENCE_OPERATORS.has(c.operator) && !ctx.has(c.value.target)) return new Array<boolean>(ctx.size).fill(false);
     return op(c, ctx);
   }
   if ('all' in c) return c.all.map((x) => evaluate(x, ctx)).reduce((a, b) => a.map((v, i) => v && b[i]!), new Array<boolean>(ctx.size).fill(true));
@@ -151,13 +159,19 @@ function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: Stud
   // A rule naming its Match Datasets joins them; otherwise DM's variables it reads come by USUBJID.
   const own = rule.datasets?.length ? dataset : withDmVariables(rule, dataset, study, prefix);
   const joined = rule.datasets?.length ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
-  const ctx = new RuleContext(joined, prefix, source, own);
+  // An operation without a domain reads the dataset's records, also when the checked rows are its metadata.
+  const ctx = new RuleContext(joined, prefix, source, source === dataset ? own : source);
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
     if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
     ctx.derived.set(op.id, operation(op, ctx, study));
   }
-  return findingsOn(rule, ctx, evaluate(rule.conditions, ctx));
+  try {
+    return findingsOn(rule, ctx, evaluate(rule.conditions, ctx));
+  } catch (err) {
+    if (err instanceof MissingColumn) return [];
+    throw err;
+  }
 }
 
 /** The study's datasets as one record, a variable per dataset present (its file), for domain presence checks. */
