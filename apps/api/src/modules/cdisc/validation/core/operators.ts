@@ -266,7 +266,8 @@ export const OPERATORS: Record<string, Operator> = {
   date_less_than: dates((c) => c < 0),
   date_less_than_or_equal_to: dates((c) => c <= 0),
   is_complete_date: rowwise((t) => isCompleteDate(t)),
-  is_incomplete_date: rowwise((t) => !isEmpty(t) && !isCompleteDate(t)),
+  // The complement of is_complete_date (Operator.md): a blank date is not complete, so it is incomplete.
+  is_incomplete_date: rowwise((t) => !isCompleteDate(t)),
   invalid_date: rowwise((t) => !isEmpty(t) && !parseIsoDate(t)),
   invalid_duration: rowwise((t, _c, check) => !isEmpty(t) && (!DURATION.test(asText(t)) || (check.value.negative === false && asText(t).startsWith('-')))),
   is_contained_by: containedBy(false),
