@@ -82,7 +82,9 @@ export function inScope(rule: CoreRule, d: StudyDataset): boolean {
   if (domains?.Include?.length && !domains.Include.some((p) => matchesDomain(p, d))) return false;
   if (domains?.Exclude?.some((p) => matchesDomain(p, d))) return false;
   const cls = d.className?.toUpperCase() ?? null;
-  if (classes?.Include?.length && !classes.Include.includes('ALL') && !(cls && classes.Include.includes(cls))) return false;
+  // Findings About is a kind of Findings: a rule for FINDINGS applies to FA (the engine reports CORE-000099 on it).
+  const included = (c: string) => classes!.Include!.includes(c) || (c === 'FINDINGS ABOUT' && classes!.Include!.includes('FINDINGS'));
+  if (classes?.Include?.length && !classes.Include.includes('ALL') && !(cls && included(cls))) return false;
   if (classes?.Exclude?.length && cls && classes.Exclude.includes(cls)) return false;
   return true;
 }
