@@ -55,7 +55,7 @@ function whyDiffers(rule: CoreRule, got: string[], want: string[]): string {
   return `open: ${got.filter((x) => !w.has(x)).length} rows only here, ${want.filter((x) => !g.has(x)).length} only the engine's`;
 }
 const reasons = new Map<string, number>();
-const reasonGroup = (why: string) => why.replace(/\[.*?\]/g, '[…]').replace(/sensitivity \w+, the exported rule has \w+/, 'another sensitivity').replace(/: \d+ rows only here, \d+ only the engine's/, '').replace(/"partially executable - possible (\w+)"/, 'possibly $1').replace(/execution error on this case \(.*\)/, 'execution error on this case (…)').replace(/naming dataset \w+/, 'naming a dataset').replace(/^(the engine's rows leave out the variable|the same records and variables|the case's results are swapped|TX \(Trial Sets\)).*/, 'explained in scripts/core-rules/explained.ts: $1…');
+const reasonGroup = (why: string) => why.replace(/\[.*?\]/g, '[…]').replace(/sensitivity \w+, the exported rule has \w+/, 'another sensitivity').replace(/: \d+ rows only here, \d+ only the engine's/, '').replace(/"partially executable - possible (\w+)"/, 'possibly $1').replace(/execution error on this case \(.*\)/, 'execution error on this case (…)').replace(/naming dataset \w+/, 'naming a dataset').replace(/^(the engine's rows leave out the variable|the case's results are swapped|TX \(Trial Sets\)).*/, 'explained in scripts/core-rules/explained.ts: $1…');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({

@@ -13,8 +13,6 @@ export const EXPLAINED: Record<string, string> = {
   'CORE-000793': NOT_IN_DATASET,
   'CORE-000862': NOT_IN_DATASET,
   'CORE-000864': NOT_IN_DATASET,
-  'CORE-000266':
-    'the same records and variables; the engine prints a value of one space as empty, while on CORE-000867\'s case it keeps a value of five spaces as it is (the interpreter reports values as the dataset holds them)',
   'CORE-000718':
     'the case\'s results are swapped: the negative folder\'s data holds the records with a start after the end (AE 8: 2019 after 2018-06-14) that the positive folder\'s results.csv lists, and the negative\'s results.csv is empty',
   'CORE-000088':

@@ -132,6 +132,9 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
   const cell = (name: string, row: number): Cell => {
     const v: Derived | undefined = ctx.value(name, row);
     if (v === undefined) return 'Not in dataset';
+    // A record's value of blanks only is reported empty, as the engine writes it (CORE-000170, -000266's
+    // cases); a pivoted value row keeps it (CORE-000867 reports a value of five spaces).
+    if (typeof v === 'string' && v.trim() === '' && ctx.source === ctx.checked) return '';
     if (Array.isArray(v)) return pythonList(v);
     // A dataset's numbers print as the engine prints them (floats: 0.0, 1.5); derived counts stay whole.
     return typeof v === 'number' && !name.startsWith('$') ? pythonFloat(v) : v;
@@ -162,7 +165,7 @@ function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: Stud
   const own = rule.datasets?.length ? dataset : withDmVariables(rule, dataset, study, prefix);
   const joined = rule.datasets?.length ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
   // An operation without a domain reads the dataset's records, also when the checked rows are its metadata.
-  const ctx = new RuleContext(joined, prefix, source, source === dataset ? own : source);
+  const ctx = new RuleContext(joined, prefix, source, source === dataset ? own : source, dataset);
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
     if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
