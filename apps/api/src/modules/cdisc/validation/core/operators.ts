@@ -19,11 +19,13 @@ const not =
   (check, ctx) =>
     op(check, ctx).map((b) => !b);
 
-const equal = (caseInsensitive: boolean) =>
+/** equal_to and not_equal_to: two blanks are neither equal nor unequal (the engine's truth table). */
+const equal = (caseInsensitive: boolean, negate = false) =>
   rowwise((t, c, check) => {
     const opts = { caseInsensitive, typeInsensitive: check.value.type_insensitive };
-    if (Array.isArray(c)) return false;
-    return sameValue(t, c, opts);
+    if (isEmpty(t) && isEmpty(c)) return false;
+    if (Array.isArray(c)) return negate;
+    return sameValue(t, c, opts) !== negate;
   });
 
 const numeric = (test: (a: number, b: number) => boolean) =>
@@ -228,9 +230,9 @@ const DURATION = /^-?P(?:(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]
 
 export const OPERATORS: Record<string, Operator> = {
   equal_to: equal(false),
-  not_equal_to: not(equal(false)),
+  not_equal_to: equal(false, true),
   equal_to_case_insensitive: equal(true),
-  not_equal_to_case_insensitive: not(equal(true)),
+  not_equal_to_case_insensitive: equal(true, true),
   greater_than: numeric((a, b) => a > b),
   greater_than_or_equal_to: numeric((a, b) => a >= b),
   less_than: numeric((a, b) => a < b),
