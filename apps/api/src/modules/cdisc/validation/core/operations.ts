@@ -123,9 +123,16 @@ export const OPERATIONS: Record<string, Operation> = {
   study_domains: (_op, _ctx, study) => ({ perRow: false, value: [...new Set(study.datasets.map(domainOf))] }),
   dataset_names: (_op, _ctx, study) => ({ perRow: false, value: study.datasets.map((d) => d.name) }),
   // Python's booleans, as the engine compares and reports them.
-  variable_exists: (op, ctx) => ({ perRow: false, value: ctx.has(op.name ?? '') ? 'True' : 'False' }),
+  // A domain presence check's row is the study: the variable exists when a dataset of the study has it.
+  variable_exists: (op, ctx, study) => ({
+    perRow: false,
+    value: (ctx.source.name === STUDY_PRESENCE ? study.datasets.some((d) => d.variables.some((v) => v.name === op.name)) : ctx.has(op.name ?? '')) ? 'True' : 'False',
+  }),
   get_column_order_from_dataset: (_op, ctx) => ({ perRow: false, value: ctx.source.variables.map((v) => v.name) }),
 };
+
+/** The name of the one-row dataset a domain presence check reads (run-rule.ts). */
+export const STUDY_PRESENCE = 'STUDY';
 
 /** A dataset's DOMAIN value (its first record's), null when it has no DOMAIN variable or value. */
 const domainOf = (d: StudyDataset): Cell => {

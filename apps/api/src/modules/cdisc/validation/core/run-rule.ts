@@ -6,7 +6,7 @@
 import type { CoreCheck, CoreCondition, CoreFinding, CoreRule, RuleOutcome, StudyDataset, Cell, Derived } from './types.ts';
 import { RuleContext } from './context.ts';
 import { OPERATORS } from './operators.ts';
-import { OPERATIONS, prefixOf, type Study } from './operations.ts';
+import { OPERATIONS, STUDY_PRESENCE, prefixOf, type Study } from './operations.ts';
 import { NotRunnable } from './not-runnable.ts';
 import { joinMatchDatasets } from './match-datasets.ts';
 
@@ -31,9 +31,6 @@ function otherDatasetRead(rule: CoreRule): string | null {
 /** Operators that ask whether a variable exists: the only ones that read a variable the dataset lacks. */
 const PRESENCE_OPERATORS = new Set(['exists', 'not_exists']);
 
-/** A check reads a variable the dataset does not have: CDISC's engine stops the rule on that dataset
- *  ("column not found in data", an execution error, not a finding), so the dataset reports nothing. */
-class MissingColumn extends Error {}
 
 const isCheck = (c: CoreCondition): c is CoreCheck => 'operator' in c;
 
@@ -65,6 +62,8 @@ function evaluate(c: CoreCondition, ctx: RuleContext): boolean[] {
   if (isCheck(c)) {
     const op = OPERATORS[c.operator];
     if (!op) throw new NotRunnable(`the operator ${c.operator} is not supported yet`);
+    // A check of a variable the dataset lacks holds on no row (CORE-000018: EC has no ECSTAT, the engine
+    // reports no EC record for "--STAT is empty"); only exists / not_exists speak of absent variables.
     if (!PRESENCE_OPERATORS.has(c.operator) && !ctx.has(c.value.target)) return new Array<boolean>(ctx.size).fill(false);
     return op(c, ctx);
   }
@@ -161,9 +160,11 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
 
 function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: StudyDataset = dataset): CoreFinding[] {
   const prefix = prefixOf(source);
-  // A rule naming its Match Datasets joins them; otherwise DM's variables it reads come by USUBJID.
-  const own = rule.datasets?.length ? dataset : withDmVariables(rule, dataset, study, prefix);
-  const joined = rule.datasets?.length ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
+  // A rule naming its Match Datasets joins them; otherwise DM's variables it reads come by USUBJID. The study's
+  // row of a domain presence check has no keys to join on: its operations read the datasets it names.
+  const joins = Boolean(rule.datasets?.length) && dataset.name !== STUDY_PRESENCE;
+  const own = joins ? dataset : withDmVariables(rule, dataset, study, prefix);
+  const joined = joins ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
   // An operation without a domain reads the dataset's records, also when the checked rows are its metadata.
   const ctx = new RuleContext(joined, prefix, source, source === dataset ? own : source, dataset);
   for (const op of rule.operations ?? []) {
@@ -171,17 +172,12 @@ function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: Stud
     if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
     ctx.derived.set(op.id, operation(op, ctx, study));
   }
-  try {
-    return findingsOn(rule, ctx, evaluate(rule.conditions, ctx));
-  } catch (err) {
-    if (err instanceof MissingColumn) return [];
-    throw err;
-  }
+  return findingsOn(rule, ctx, evaluate(rule.conditions, ctx));
 }
 
 /** The study's datasets as one record, a variable per dataset present (its file), for domain presence checks. */
 const studyPresence = (study: Study): StudyDataset => ({
-  name: 'STUDY',
+  name: STUDY_PRESENCE,
   label: 'Study',
   className: null,
   variables: study.datasets.map((d) => ({ name: d.name, label: d.label, type: 'Char' as const, length: 200 })),
