@@ -5,7 +5,7 @@
 import type { Cell, CoreOperation, Derived, StudyDataset } from './types.ts';
 import type { RuleContext } from './context.ts';
 import { sdtmigLibrary } from '@ctp/db';
-import { NotRunnable } from './not-runnable.ts';
+import { NotApplicableToDataset, NotRunnable } from './not-runnable.ts';
 import type { DefineRead } from './read-define.ts';
 import { asText, compareDates, isEmpty, parseIsoDate } from './values.ts';
 
@@ -40,6 +40,9 @@ function grouped<T>(op: CoreOperation, ctx: RuleContext, study: Study, reduce: (
   const keyOf = (r: Record<string, Cell>, names: string[]) => JSON.stringify(names.map((g) => asText(r[resolve(g)] ?? null)));
   // group_aliases: the checked dataset's names for the group variables, in order (parent_id read as id).
   const own = op.group.map((g, i) => op.group_aliases?.[i] ?? g);
+  // TV has no USUBJID: a subject's distinct SV visits cannot be matched to its rows (CORE-000168).
+  const lacking = own.find((g) => !ctx.has(g));
+  if (lacking) throw new NotApplicableToDataset(`${ctx.dataset.name} has no ${ctx.resolve(lacking)}`);
   const groups = new Map<string, Record<string, Cell>[]>();
   for (const r of rows) {
     const k = keyOf(r, op.group);

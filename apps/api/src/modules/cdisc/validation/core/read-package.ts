@@ -30,6 +30,8 @@ export interface ReadPackageResult {
   standard?: { product: string; version: string };
   define?: DefineRead;
   problems: PackageReadProblem[];
+  /** CSV files a `_datasets.csv` does not list: not datasets of the package (CDISC's engine reads only those listed). */
+  unlisted: string[];
 }
 
 /** Whether the interpreter reads a file of this name (a dataset, the case layout's lists, a define). */
@@ -157,9 +159,11 @@ export function readPackageFiles(files: PackageFile[], defineFile?: PackageFile)
   }
   const order = listed.map((l) => (l.Filename ?? '').toLowerCase());
   const rank = (f: string) => order.indexOf(f.replace(/\.\w+$/, '').toLowerCase()) + 1 || 1e6;
-  const data = files
-    .filter((f) => /\.(csv|xpt|json|ndjson)$/i.test(f.name) && !f.name.startsWith('_') && !f.name.startsWith('.'))
-    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+  // A `_datasets.csv` is the case's list of its datasets: a CSV it does not name is not part of the package
+  // (CORE-000168's positive case holds LB, OE and TV files its list leaves out, and the engine reads none).
+  const isUnlisted = (f: PackageFile) => order.length > 0 && /\.csv$/i.test(f.name) && !order.includes(f.name.replace(/\.csv$/i, '').toLowerCase());
+  const candidates = files.filter((f) => /\.(csv|xpt|json|ndjson)$/i.test(f.name) && !f.name.startsWith('_') && !f.name.startsWith('.'));
+  const data = candidates.filter((f) => !isUnlisted(f)).sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
   const datasets: StudyDataset[] = [];
   for (const file of data) {
     try {
@@ -174,7 +178,7 @@ export function readPackageFiles(files: PackageFile[], defineFile?: PackageFile)
     if (!isPackageFileName(file.name)) problems.push({ file: file.name, reason: 'not a dataset (XPT, Dataset-JSON or CSV) nor a define.xml' });
     else if (/\.xml$/i.test(file.name) && file !== defineSource) problems.push({ file: file.name, reason: 'not read: the package has one Define-XML, and this is another XML file' });
   }
-  return { datasets, standard: standardOf(named('.env')), define, problems };
+  return { datasets, standard: standardOf(named('.env')), define, problems, unlisted: candidates.filter(isUnlisted).map((f) => f.name) };
 }
 
 /** A folder's package (the command line): its files, and the define named by --define if any. */

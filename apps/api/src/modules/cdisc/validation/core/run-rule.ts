@@ -7,7 +7,7 @@ import type { CoreCheck, CoreCondition, CoreFinding, CoreRule, RuleOutcome, Stud
 import { RuleContext } from './context.ts';
 import { OPERATORS } from './operators.ts';
 import { OPERATIONS, STUDY_PRESENCE, prefixOf, type Study } from './operations.ts';
-import { NotRunnable } from './not-runnable.ts';
+import { NotApplicableToDataset, NotRunnable } from './not-runnable.ts';
 import { joinMatchDatasets } from './match-datasets.ts';
 
 
@@ -170,7 +170,12 @@ function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: Stud
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
     if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
-    ctx.derived.set(op.id, operation(op, ctx, study));
+    try {
+      ctx.derived.set(op.id, operation(op, ctx, study));
+    } catch (err) {
+      if (err instanceof NotApplicableToDataset) return [];
+      throw err;
+    }
   }
   return findingsOn(rule, ctx, evaluate(rule.conditions, ctx));
 }
