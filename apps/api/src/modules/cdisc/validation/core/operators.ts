@@ -226,6 +226,13 @@ const doesNotHaveNextCorrespondingRecord: Operator = (check, ctx) => {
   return out;
 };
 
+/** The comparator DOMAIN names the dataset's domain (what "--" stands for), also where no DOMAIN variable is read:
+ *  a dataset metadata row's dataset_name against its domain (CORE-000598). */
+const prefixEqual = rowwise((t, c, check, ctx) => {
+  const wanted = check.value.comparator === 'DOMAIN' ? ctx.prefix : c;
+  return !isEmpty(t) && sameValue(asText(t).slice(0, check.value.prefix ?? 0), wanted);
+});
+
 const DURATION = /^-?P(?:(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?D)?(?:T(?:\d+(?:[.,]\d+)?H)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?S)?)?|\d+(?:[.,]\d+)?W)$/;
 
 export const OPERATORS: Record<string, Operator> = {
@@ -249,8 +256,8 @@ export const OPERATORS: Record<string, Operator> = {
   not_suffix_matches_regex: not(regex('suffix')),
   starts_with: rowwise((t, c) => !isEmpty(t) && asText(t).startsWith(asText(c))),
   ends_with: rowwise((t, c) => !isEmpty(t) && asText(t).endsWith(asText(c))),
-  prefix_equal_to: rowwise((t, c, check) => !isEmpty(t) && sameValue(asText(t).slice(0, check.value.prefix ?? 0), c)),
-  prefix_not_equal_to: rowwise((t, c, check) => !(!isEmpty(t) && sameValue(asText(t).slice(0, check.value.prefix ?? 0), c))),
+  prefix_equal_to: prefixEqual,
+  prefix_not_equal_to: not(prefixEqual),
   contains: contains(false),
   does_not_contain: not(contains(false)),
   contains_case_insensitive: contains(true),
