@@ -86,7 +86,8 @@ function fromCsv(file: PackageFile, listed: Record<string, string>[], variables:
         columns.map((c): [string, Cell] => {
           const v = r[c] ?? '';
           if (v === '') return [c, null];
-          if (typeOf.get(c) === 'Num' && Number.isFinite(Number(v))) return [c, Number(v)];
+          // A Num variable holds numbers only: text there ("<5") reads as missing, as the engine reads it (CORE-000732).
+          if (typeOf.get(c) === 'Num') return [c, Number.isFinite(Number(v)) ? Number(v) : null];
           return [c, v];
         }),
       ),
