@@ -55,7 +55,10 @@ function whyDiffers(rule: CoreRule, got: string[], want: string[]): string {
   return `open: ${got.filter((x) => !w.has(x)).length} rows only here, ${want.filter((x) => !g.has(x)).length} only the engine's`;
 }
 const reasons = new Map<string, number>();
-const reasonGroup = (why: string) => why.replace(/\[.*?\]/g, '[…]').replace(/sensitivity \w+, the exported rule has \w+/, 'another sensitivity').replace(/: \d+ rows only here, \d+ only the engine's/, '').replace(/"partially executable - possible (\w+)"/, 'possibly $1').replace(/execution error on this case \(.*\)/, 'execution error on this case (…)').replace(/naming dataset \w+/, 'naming a dataset').replace(/^(the engine's rows leave out the variable|the case's results are swapped|TX \(Trial Sets\)).*/, 'explained in scripts/core-rules/explained.ts: $1…');
+const reasonGroup = (why: string) =>
+  Object.values(EXPLAINED).includes(why)
+    ? 'the case\'s data or the engine\'s results explain it (scripts/core-rules/explained.ts, the reason in the rule\'s row)'
+    : why.replace(/\[.*?\]/g, '[…]').replace(/sensitivity \w+, the exported rule has \w+/, 'another sensitivity').replace(/: \d+ rows only here, \d+ only the engine's/, '').replace(/"partially executable - possible (\w+)"/, 'possibly $1').replace(/execution error on this case \(.*\)/, 'execution error on this case (…)').replace(/naming dataset \w+/, 'naming a dataset');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -121,8 +124,11 @@ writeFileSync(
     `${tally.noResult} have no published result to compare with (their results folder is empty).`,
     'Each difference gives its reason, read from the material: the case authored (its rule.yml) with another output',
     'list or sensitivity than the exported rule the product ships (the engine\'s rows follow the case), a rule CDISC',
-    'marks as possibly over- or under-reporting, or "open" (an interpreter difference not explained yet, with the',
-    'rows on each side); "not run" gives the reason, and a rule not run reports nothing, never a pass.',
+    'marks as possibly over- or under-reporting, the engine\'s results holding something other than findings (its own',
+    'execution error, a row naming no variable, a Python set printed in its own order), a case\'s data or results',
+    'explained rule by rule in scripts/core-rules/explained.ts (swapped results, a header the engine read otherwise,',
+    'results that disagree across identically written rules), or "open" (an interpreter difference not explained yet,',
+    'with the rows on each side); "not run" gives the reason, and a rule not run reports nothing, never a pass.',
     '',
     '| Reason | Case runs |',
     '|---|---|',

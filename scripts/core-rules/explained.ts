@@ -17,4 +17,6 @@ export const EXPLAINED: Record<string, string> = {
     'the case\'s results are swapped: the negative folder\'s data holds the records with a start after the end (AE 8: 2019 after 2018-06-14) that the positive folder\'s results.csv lists, and the negative\'s results.csv is empty',
   'CORE-000088':
     'TX (Trial Sets) is a SENDIG dataset: the SDTMIG 3.4 library the product ships gives it no class, so the rule\'s class scope (TRIAL DESIGN) does not reach it; the engine ran with the case\'s NONCLIN use case',
+  'CORE-000865':
+    'the negative case\'s LB header names no LBELTM (it ends "LBTPTREF," with a blank last name) though its _variables.csv lists LBELTM last; the engine\'s rows give record 4 an LBELTM of PT05M, the value of its LBSTINT column (the unnamed last column is blank there), so the engine read the columns otherwise than the file names them; its PP row naming no variable is the blank row its other PP cases have',
 };
