@@ -5,6 +5,7 @@ import type { CoreCheck, Derived } from './types.ts';
 import type { RuleContext } from './context.ts';
 import { asNumber, asText, compareDates, isCompleteDate, isEmpty, parseIsoDate, pythonRegex, sameValue } from './values.ts';
 import { NotRunnable } from './not-runnable.ts';
+import { notSortedBy } from './sorted-by.ts';
 
 type Operator = (check: CoreCheck, ctx: RuleContext) => boolean[];
 
@@ -302,4 +303,6 @@ export const OPERATORS: Record<string, Operator> = {
   does_not_have_next_corresponding_record: doesNotHaveNextCorrespondingRecord,
   has_next_corresponding_record: not(doesNotHaveNextCorrespondingRecord),
   has_different_values: not(hasSameValues),
+  target_is_not_sorted_by: notSortedBy,
+  target_is_sorted_by: not(notSortedBy),
 };
