@@ -131,8 +131,27 @@ export const OPERATIONS: Record<string, Operation> = {
     perRow: false,
     value: (ctx.source.name === STUDY_PRESENCE ? study.datasets.some((d) => d.variables.some((v) => v.name === op.name)) : ctx.has(op.name ?? '')) ? 'True' : 'False',
   }),
+  extract_metadata: (op, ctx) => ({ perRow: false, value: datasetMetadataValue(op.name ?? '', ctx.source) }),
   get_column_order_from_dataset: (_op, ctx) => ({ perRow: false, value: ctx.source.variables.map((v) => v.name) }),
 };
+
+/** extract_metadata: one of the dataset's metadata values (Operations.md lists them). */
+function datasetMetadataValue(name: string, d: StudyDataset): Cell {
+  switch (name) {
+    case 'dataset_name':
+      return d.name;
+    case 'dataset_label':
+      return d.label;
+    case 'dataset_location':
+      return d.fileName ?? null;
+    case 'dataset_size':
+      return d.rows.length;
+    case 'domain':
+      return domainOf(d);
+    default:
+      throw new NotRunnable(`its operation extract_metadata reads ${name}, which is not supported yet`);
+  }
+}
 
 /** The name of the one-row dataset a domain presence check reads (run-rule.ts). */
 export const STUDY_PRESENCE = 'STUDY';

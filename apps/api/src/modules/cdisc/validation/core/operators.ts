@@ -234,6 +234,16 @@ const prefixEqual = rowwise((t, c, check, ctx) => {
   return !isEmpty(t) && sameValue(asText(t).slice(0, check.value.prefix ?? 0), wanted);
 });
 
+/** equals_string_part: the target equals the part of the comparator's value the regex's first group takes
+ *  (RDOMAIN against characters 5 and 6 of the SUPP dataset's name). */
+const equalsStringPart = rowwise((t, c, check) => {
+  const re = pythonRegex(check.value.regex ?? '(.*)');
+  if (!re) throw new NotRunnable(`its regular expression ${String(check.value.regex).slice(0, 80)} cannot be read here`);
+  const m = re.exec(asText(c));
+  const part = m ? (m[1] ?? m[0]) : asText(c);
+  return sameValue(t, part, { typeInsensitive: check.value.type_insensitive });
+});
+
 const DURATION = /^-?P(?:(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?D)?(?:T(?:\d+(?:[.,]\d+)?H)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?S)?)?|\d+(?:[.,]\d+)?W)$/;
 
 export const OPERATORS: Record<string, Operator> = {
@@ -304,5 +314,7 @@ export const OPERATORS: Record<string, Operator> = {
   has_next_corresponding_record: not(doesNotHaveNextCorrespondingRecord),
   has_different_values: not(hasSameValues),
   target_is_not_sorted_by: notSortedBy,
+  equals_string_part: equalsStringPart,
+  does_not_equal_string_part: not(equalsStringPart),
   target_is_sorted_by: not(notSortedBy),
 };
