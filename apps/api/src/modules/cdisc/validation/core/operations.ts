@@ -135,6 +135,20 @@ export const OPERATIONS: Record<string, Operation> = {
   get_column_order_from_dataset: (_op, ctx) => ({ perRow: false, value: ctx.source.variables.map((v) => v.name) }),
 };
 
+/**
+ * What an operation not written here needs: mostly what the product does not ship, the SDTM model's class variables
+ * (the CDISC Library's model, not the IG's domain tables the catalogue holds). The library's column order of
+ * a domain is the IG's table merged with its class's model variables (CE lists CEMODIFY, CELLT, ... that
+ * the IG's CE table does not), so it needs the model too.
+ */
+export const ABSENT_NEEDS: Record<string, string> = {
+  get_model_column_order: "the SDTM model's class variables in their order (CDISC Library), which the product does not ship",
+  get_parent_model_column_order: "the SDTM model's class variables in their order (CDISC Library), which the product does not ship",
+  get_model_filtered_variables: "the SDTM model's class variables with their roles (CDISC Library), which the product does not ship",
+  get_column_order_from_library: "the CDISC Library's column order (the IG's variables merged with the SDTM model's class variables), which the product does not ship",
+  get_dataset_filtered_variables: "the library variables' roles (Timing, ...), which the interpreter does not read yet (its one case names SDTMIG 3.3, whose library is not shipped)",
+};
+
 /** extract_metadata: one of the dataset's metadata values (Operations.md lists them). */
 function datasetMetadataValue(name: string, d: StudyDataset): Cell {
   switch (name) {

@@ -6,7 +6,7 @@
 import type { CoreCheck, CoreCondition, CoreFinding, CoreRule, RuleOutcome, StudyDataset, Cell, Derived } from './types.ts';
 import { RuleContext } from './context.ts';
 import { OPERATORS } from './operators.ts';
-import { OPERATIONS, STUDY_PRESENCE, prefixOf, type Study } from './operations.ts';
+import { ABSENT_NEEDS, OPERATIONS, STUDY_PRESENCE, prefixOf, type Study } from './operations.ts';
 import { NotApplicableToDataset, NotRunnable } from './not-runnable.ts';
 import { joinMatchDatasets } from './match-datasets.ts';
 
@@ -169,7 +169,7 @@ function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: Stud
   const ctx = new RuleContext(joined, prefix, source, source === dataset ? own : source, dataset);
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
-    if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
+    if (!operation) throw new NotRunnable(`the operation ${op.operator} needs ${ABSENT_NEEDS[op.operator] ?? 'what the product does not hold yet'}`);
     try {
       ctx.derived.set(op.id, operation(op, ctx, study));
     } catch (err) {
