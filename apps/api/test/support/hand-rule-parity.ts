@@ -68,4 +68,32 @@ export function parity(coreId: string, root: string): Parity {
   return { covered: true };
 }
 
+/**
+ * The wider verdict: CDISC's definition reads the rule more broadly than the hand rule did. On both cases the
+ * interpreter's rows are exactly the official engine's, and every record the hand rule flags the interpreter
+ * flags too (a hand finding about a dataset, no record, is met by any finding on it); the hand rule finds
+ * something on the negative case, so the comparison can fail. What the interpreter adds is the engine's.
+ */
+export function widerParity(coreId: string, root: string): Parity {
+  const rule = sdtmigRules().find((r) => r.core_id === coreId);
+  if (!rule) return { covered: false, why: 'not among the SDTMIG 3.4 rules the interpreter runs' };
+  for (const kind of ['positive', 'negative']) {
+    const dir = path.join(root, coreId, kind, '01');
+    if (!existsSync(dir)) return { covered: false, why: `CDISC publishes no ${kind} case for it` };
+    const c = compareCase(rule, dir);
+    if (c.status !== 'run' || !c.agrees) return { covered: false, why: `the interpreter does not give the engine's rows on the ${kind} case` };
+    const outcome = runRule(rule, readCaseStudy(dir));
+    const core = new Set(outcome.status === 'run' ? outcome.findings.map((f) => `${f.dataset}|${f.record ?? ''}`) : []);
+    const datasets = new Set([...core].map((x) => x.split('|')[0]));
+    const hand = handRows(coreId, dir);
+    if (kind === 'negative' && !hand.length) return { covered: false, why: 'the hand rule finds nothing on the negative case' };
+    const missed = hand.find((h) => {
+      const [d, r] = h.split('|');
+      return r ? !core.has(`${d}|${r}`) : !datasets.has(d!);
+    });
+    if (missed) return { covered: false, why: `the interpreter misses ${missed} the hand rule flags on the ${kind} case` };
+  }
+  return { covered: true };
+}
+
 export const handCoreIds = () => [...new Set(HAND_RULES_WITH_RETIRED.map((r) => r.core_id))].sort();
