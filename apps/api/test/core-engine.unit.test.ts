@@ -1,7 +1,7 @@
 // The CORE rule interpreter (cdisc/validation/core) against CDISC's own engine: each rule of the shipped
 // SDTMIG 3.4 rules file run on CDISC's test cases, where the findings must be exactly the rows the official
 // engine reports (results.csv: dataset, record, variable, value; none on a positive case). The cases in
-// fixtures/core-cases (154 rules) must all agree; with the shared reference folder present, all 325 rules'
+// fixtures/core-cases (157 rules) must all agree; with the shared reference folder present, all 325 rules'
 // cases run, and the number that agree must not fall below what was measured.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -10,8 +10,8 @@
  * dataset where the engine names records; hand-rule-retirement.unit.test.ts proves it rule by rule).
  */
 export const WIDER_CORE_READING: readonly string[] = [
-  'CORE-000019', 'CORE-000154', 'CORE-000170', 'CORE-000179', 'CORE-000182', 'CORE-000258', 'CORE-000261', 'CORE-000268',
-  'CORE-000303', 'CORE-000351', 'CORE-000711', 'CORE-000714', 'CORE-000866', 'CORE-000867', 'CORE-000890',
+  'CORE-000019', 'CORE-000042', 'CORE-000043', 'CORE-000044', 'CORE-000154', 'CORE-000170', 'CORE-000179', 'CORE-000182', 'CORE-000258', 'CORE-000261', 'CORE-000268',
+  'CORE-000303', 'CORE-000351', 'CORE-000598', 'CORE-000711', 'CORE-000714', 'CORE-000866', 'CORE-000867', 'CORE-000890',
 ];
 
 export const RETIRED_HAND_RULES: ReadonlySet<string> = new Set([
