@@ -65,6 +65,18 @@ const extremeDate = (sign: 1 | -1): Operation => (op, ctx, study) =>
     return best ?? '';
   }, '');
 
+/** max / min: the extreme of the values, as numbers when all are numbers, else as ISO 8601 dates when all are
+ *  dates, else as text (Operations.md). */
+const extreme = (sign: 1 | -1): Operation => (op, ctx, study) =>
+  grouped(op, ctx, study, (rows) => {
+    const values = column(rows, ctx.resolve(op.name ?? ''));
+    if (!values.length) return '';
+    const numbers = values.map((v) => (typeof v === 'number' ? v : Number.isFinite(Number(v)) ? Number(v) : null));
+    if (numbers.every((n) => n !== null)) return (sign > 0 ? Math.max : Math.min)(...(numbers as number[]));
+    const byDate = values.every((v) => parseIsoDate(v));
+    return values.reduce((best, v) => ((byDate ? (compareDates(v, best) ?? 0) : asText(v).localeCompare(asText(best))) * sign > 0 ? v : best));
+  }, '');
+
 /** Study day of a date against the subject's DM.RFSTDTC (no day 0). */
 const studyDay: Operation = (op, ctx, study) => {
   const dm = study.datasets.find((d) => d.name === 'DM');
@@ -112,6 +124,8 @@ export const OPERATIONS: Record<string, Operation> = {
   distinct: (op, ctx, study) =>
     grouped(op, ctx, study, (rows) => [...new Set(column(rows, ctx.resolve(op.name ?? '')).map((v) => v))] as Cell[], [] as Cell[]),
   record_count: (op, ctx, study) => grouped(op, ctx, study, (rows) => rows.length, 0),
+  max: extreme(1),
+  min: extreme(-1),
   min_date: extremeDate(-1),
   max_date: extremeDate(1),
   dy: studyDay,

@@ -244,6 +244,15 @@ const equalsStringPart = rowwise((t, c, check) => {
   return sameValue(t, part, { typeInsensitive: check.value.type_insensitive });
 });
 
+/** inconsistent_enumerated_columns: TSVAL, TSVAL1, TSVAL2, ...: a record with VARIABLE(N+1) populated and
+ *  VARIABLE(N) blank is inconsistent (the first has no index, the next is 1). */
+const inconsistentEnumeratedColumns: Operator = (check, ctx) => {
+  const base = ctx.resolve(check.value.target);
+  const columns = [base];
+  while (ctx.has(`${base}${columns.length}`)) columns.push(`${base}${columns.length}`);
+  return ctx.dataset.rows.map((_, i) => columns.slice(1).some((c, k) => !isEmpty(ctx.value(c, i)) && isEmpty(ctx.value(columns[k]!, i))));
+};
+
 const DURATION = /^-?P(?:(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?D)?(?:T(?:\d+(?:[.,]\d+)?H)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?S)?)?|\d+(?:[.,]\d+)?W)$/;
 
 export const OPERATORS: Record<string, Operator> = {
@@ -315,6 +324,7 @@ export const OPERATORS: Record<string, Operator> = {
   has_different_values: not(hasSameValues),
   target_is_not_sorted_by: notSortedBy,
   equals_string_part: equalsStringPart,
+  inconsistent_enumerated_columns: inconsistentEnumeratedColumns,
   does_not_equal_string_part: not(equalsStringPart),
   target_is_sorted_by: not(notSortedBy),
 };
