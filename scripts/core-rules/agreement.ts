@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { sdtmigRules } from '../../apps/api/src/modules/cdisc/validation/core/load-rules.ts';
 import { compareCase } from '../../apps/api/test/support/core-cases.ts';
 import type { CoreRule } from '../../apps/api/src/modules/cdisc/validation/core/types.ts';
+import { EXPLAINED } from './explained.ts';
 
 /** What the case's rule.yml (the rule as CDISC authored it with the case) says about its output. */
 function authored(id: string): { outputs: string[]; sensitivity: string | null } | null {
@@ -23,6 +24,10 @@ function authored(id: string): { outputs: string[]; sensitivity: string | null }
   const outputs = block ? block[1]!.split('\n').filter(Boolean).map((l) => l.replace(/^ {4}- /, '').replace(/["']/g, '').trim()) : [];
   return { outputs, sensitivity: /\nSensitivity: (\w+)/.exec(text)?.[1] ?? null };
 }
+
+/** A row with the members of its list value (['QS1', 'QSAE']) sorted. */
+const sortedLists = (row: string) =>
+  row.replace(/\[(.*)\]$/, (_m, inner: string) => `[${inner.split(', ').sort().join(', ')}]`);
 
 /**
  * Why a case differs, from what the material says: the case authored with another output list or
@@ -35,12 +40,25 @@ function whyDiffers(rule: CoreRule, got: string[], want: string[]): string {
   if (a && a.outputs.join(',') !== exported.join(',')) return `case authored with output variables [${a.outputs.join(', ')}], the exported rule lists [${exported.join(', ')}]`;
   if (a?.sensitivity && rule.sensitivity && a.sensitivity !== rule.sensitivity) return `case authored with sensitivity ${a.sensitivity}, the exported rule has ${rule.sensitivity}`;
   if ((rule.executability ?? '').startsWith('partially')) return `CDISC marks the rule "${rule.executability}"`;
+  const engineError = want.find((w) => w.split('|')[2] === 'EXECUTION_ERROR');
+  if (engineError) return `the engine's results hold its own execution error on this case (${engineError.split('|').slice(3).join('|').split('\n')[0]!.slice(0, 160)}), not findings`;
+  const blank = (w: string) => /^[^|]*\|\|\|$/.test(w);
+  if (want.some(blank) && JSON.stringify(got) === JSON.stringify(want.filter((w) => !blank(w)))) {
+    return `the engine's results add a row naming dataset ${want.find(blank)!.split('|')[0]} with no record, variable or value (no output variable gives it); every other row agrees`;
+  }
+  if (JSON.stringify(got.map(sortedLists)) === JSON.stringify(want.map(sortedLists).sort()) && got.length === want.length) {
+    return 'the same rows, a list value printed with its members in another order (the engine prints a Python set, whose order is its own)';
+  }
+  if (EXPLAINED[rule.core_id]) return EXPLAINED[rule.core_id]!;
   const g = new Set(got);
   const w = new Set(want);
   return `open: ${got.filter((x) => !w.has(x)).length} rows only here, ${want.filter((x) => !g.has(x)).length} only the engine's`;
 }
 const reasons = new Map<string, number>();
-const reasonGroup = (why: string) => why.replace(/\[.*?\]/g, '[…]').replace(/sensitivity \w+, the exported rule has \w+/, 'another sensitivity').replace(/: \d+ rows only here, \d+ only the engine's/, '').replace(/"partially executable - possible (\w+)"/, 'possibly $1');
+const reasonGroup = (why: string) =>
+  Object.values(EXPLAINED).includes(why)
+    ? 'the case\'s data or the engine\'s results explain it (scripts/core-rules/explained.ts, the reason in the rule\'s row)'
+    : why.replace(/\[.*?\]/g, '[…]').replace(/sensitivity \w+, the exported rule has \w+/, 'another sensitivity').replace(/: \d+ rows only here, \d+ only the engine's/, '').replace(/"partially executable - possible (\w+)"/, 'possibly $1').replace(/execution error on this case \(.*\)/, 'execution error on this case (…)').replace(/naming dataset \w+/, 'naming a dataset');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -106,8 +124,11 @@ writeFileSync(
     `${tally.noResult} have no published result to compare with (their results folder is empty).`,
     'Each difference gives its reason, read from the material: the case authored (its rule.yml) with another output',
     'list or sensitivity than the exported rule the product ships (the engine\'s rows follow the case), a rule CDISC',
-    'marks as possibly over- or under-reporting, or "open" (an interpreter difference not explained yet, with the',
-    'rows on each side); "not run" gives the reason, and a rule not run reports nothing, never a pass.',
+    'marks as possibly over- or under-reporting, the engine\'s results holding something other than findings (its own',
+    'execution error, a row naming no variable, a Python set printed in its own order), a case\'s data or results',
+    'explained rule by rule in scripts/core-rules/explained.ts (swapped results, a header the engine read otherwise,',
+    'results that disagree across identically written rules), or "open" (an interpreter difference not explained yet,',
+    'with the rows on each side); "not run" gives the reason, and a rule not run reports nothing, never a pass.',
     '',
     '| Reason | Case runs |',
     '|---|---|',

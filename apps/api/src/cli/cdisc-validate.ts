@@ -33,8 +33,9 @@ const wanted = values.rules ? new Set(values.rules.split(',').map((s) => s.trim(
 const rules = sdtmigRules().filter((r) => !wanted || wanted.has(r.core_id));
 if (wanted) for (const id of wanted) if (!rules.some((r) => r.core_id === id)) fail(`unknown rule ${id}`);
 
-const { datasets, standard, define, problems } = readPackage(values.data, values.define);
+const { datasets, standard, define, problems, unlisted } = readPackage(values.data, values.define);
 for (const p of problems) console.error(`cannot read ${p.file}: ${p.reason}`);
+for (const f of unlisted) console.error(`not read: ${f} is not listed in _datasets.csv`);
 const outcomes = rules.map((rule) => ({ rule, outcome: runRule(rule, { datasets, standard, define }) }));
 
 if (values.format === 'json') {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sdtmigRules } from '../../src/modules/cdisc/validation/core/load-rules.ts';
 import { runRule } from '../../src/modules/cdisc/validation/core/run-rule.ts';
-import { HAND_RULES_WITH_RETIRED, dmRecordsOf, subjectMinimum, subjectMinimumsNeeded, validateDataset, type CatalogueDataset, type RuleContext, type RuleDataset } from '../../src/modules/cdisc/validation/rules.ts';
+import { HAND_RULES_WITH_RETIRED, dmRecordsOf, subjectMinimum, subjectMinimumsNeeded, validateDataset, type CatalogueDataset, type RuleContext, type RuleDataset, validateDatasetList } from '../../src/modules/cdisc/validation/rules.ts';
 import { compareCase, readCaseStudy } from './core-cases.ts';
 
 let catalogue: Map<string, CatalogueDataset> | undefined;
@@ -36,8 +36,8 @@ export function handRows(coreId: string, dir: string): string[] {
     const d = study.datasets.find((x) => x.name === need.dataset);
     if (d) ctx.subjectMin!.set(`${need.dataset}.${need.variable}`, subjectMinimum(asRule(d), need.variable));
   }
-  return study.datasets
-    .flatMap((d) => validateDataset(asRule(d), ctx, HAND_RULES_WITH_RETIRED).findings)
+  // The study-level checks (a dataset present or absent) run on the list of names, as the validation does.
+  return [...validateDatasetList(study.datasets.map((d) => d.name), HAND_RULES_WITH_RETIRED).findings, ...study.datasets.flatMap((d) => validateDataset(asRule(d), ctx, HAND_RULES_WITH_RETIRED).findings)]
     .filter((f) => f.coreId === coreId)
     .map((f) => `${f.dataset}|${f.record ?? ''}|${f.variable ?? ''}`);
 }
@@ -64,6 +64,40 @@ export function parity(coreId: string, root: string): Parity {
     const coreSet = new Set(core);
     // A hand finding about a dataset names no record; the engine's names the dataset's variables.
     if (hand.some((h) => !h.endsWith('|') && !coreSet.has(h))) return { covered: false, why: `the hand rule names another variable on the ${path.basename(path.dirname(dir))} case` };
+  }
+  return { covered: true };
+}
+
+/**
+ * The wider verdict: CDISC's definition reads the rule more broadly than the hand rule did. On both cases the
+ * interpreter's rows are exactly the official engine's, and every record the hand rule flags the interpreter
+ * flags too (a hand finding about a dataset, no record, is met by any finding on it, and a finding about the
+ * dataset meets each of its records); the hand rule finds
+ * something on the negative case, so the comparison can fail. What the interpreter adds is the engine's.
+ */
+export function widerParity(coreId: string, root: string): Parity {
+  const rule = sdtmigRules().find((r) => r.core_id === coreId);
+  if (!rule) return { covered: false, why: 'not among the SDTMIG 3.4 rules the interpreter runs' };
+  for (const kind of ['positive', 'negative']) {
+    const dir = path.join(root, coreId, kind, '01');
+    if (!existsSync(dir)) return { covered: false, why: `CDISC publishes no ${kind} case for it` };
+    const c = compareCase(rule, dir);
+    if (c.status === 'no result') return { covered: false, why: `CDISC publishes no result for the ${kind} case` };
+    if (c.status === 'not run') return { covered: false, why: `the interpreter does not run it: ${c.reason}` };
+    if (!c.agrees) return { covered: false, why: `the interpreter's rows are not the engine's on the ${kind} case` };
+    const outcome = runRule(rule, readCaseStudy(dir));
+    const findings = outcome.status === 'run' ? outcome.findings : [];
+    const core = new Set(findings.map((f) => `${f.dataset}|${f.record ?? ''}`));
+    // A domain presence finding is about the study and names the dataset as its variable (STUDY, TT).
+    const datasets = new Set([...findings.map((f) => f.dataset), ...findings.filter((f) => f.dataset === 'STUDY').map((f) => f.variable)]);
+    const hand = handRows(coreId, dir);
+    if (kind === 'negative' && !hand.length) return { covered: false, why: 'the hand rule finds nothing on the negative case' };
+    // A finding about the dataset (the rule's sensitivity is Dataset) covers each of its records.
+    const missed = hand.find((h) => {
+      const [d, r] = h.split('|');
+      return r ? !core.has(`${d}|${r}`) && !core.has(`${d}|`) : !datasets.has(d!);
+    });
+    if (missed) return { covered: false, why: `the interpreter misses ${missed} the hand rule flags on the ${kind} case` };
   }
   return { covered: true };
 }

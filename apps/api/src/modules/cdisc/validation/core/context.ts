@@ -18,6 +18,8 @@ export class RuleContext {
     readonly source: StudyDataset = dataset,
     /** The rows before the rule's Match Datasets were joined (an operation without a domain reads them). */
     readonly base: StudyDataset = dataset,
+    /** The rows the rule checks before any join: the dataset's records, or its metadata rows. */
+    readonly checked: StudyDataset = dataset,
   ) {
     this.names = new Set(dataset.variables.map((v) => v.name));
   }

@@ -5,6 +5,7 @@ import type { CoreCheck, Derived } from './types.ts';
 import type { RuleContext } from './context.ts';
 import { asNumber, asText, compareDates, isCompleteDate, isEmpty, parseIsoDate, pythonRegex, sameValue } from './values.ts';
 import { NotRunnable } from './not-runnable.ts';
+import { notSortedBy } from './sorted-by.ts';
 
 type Operator = (check: CoreCheck, ctx: RuleContext) => boolean[];
 
@@ -19,11 +20,13 @@ const not =
   (check, ctx) =>
     op(check, ctx).map((b) => !b);
 
-const equal = (caseInsensitive: boolean) =>
+/** equal_to and not_equal_to: two blanks are neither equal nor unequal (the engine's truth table). */
+const equal = (caseInsensitive: boolean, negate = false) =>
   rowwise((t, c, check) => {
     const opts = { caseInsensitive, typeInsensitive: check.value.type_insensitive };
-    if (Array.isArray(c)) return false;
-    return sameValue(t, c, opts);
+    if (isEmpty(t) && isEmpty(c)) return false;
+    if (Array.isArray(c)) return negate;
+    return sameValue(t, c, opts) !== negate;
   });
 
 const numeric = (test: (a: number, b: number) => boolean) =>
@@ -224,13 +227,39 @@ const doesNotHaveNextCorrespondingRecord: Operator = (check, ctx) => {
   return out;
 };
 
+/** The comparator DOMAIN names the dataset's domain (what "--" stands for), also where no DOMAIN variable is read:
+ *  a dataset metadata row's dataset_name against its domain (CORE-000598). */
+const prefixEqual = rowwise((t, c, check, ctx) => {
+  const wanted = check.value.comparator === 'DOMAIN' ? ctx.prefix : c;
+  return !isEmpty(t) && sameValue(asText(t).slice(0, check.value.prefix ?? 0), wanted);
+});
+
+/** equals_string_part: the target equals the part of the comparator's value the regex's first group takes
+ *  (RDOMAIN against characters 5 and 6 of the SUPP dataset's name). */
+const equalsStringPart = rowwise((t, c, check) => {
+  const re = pythonRegex(check.value.regex ?? '(.*)');
+  if (!re) throw new NotRunnable(`its regular expression ${String(check.value.regex).slice(0, 80)} cannot be read here`);
+  const m = re.exec(asText(c));
+  const part = m ? (m[1] ?? m[0]) : asText(c);
+  return sameValue(t, part, { typeInsensitive: check.value.type_insensitive });
+});
+
+/** inconsistent_enumerated_columns: TSVAL, TSVAL1, TSVAL2, ...: a record with VARIABLE(N+1) populated and
+ *  VARIABLE(N) blank is inconsistent (the first has no index, the next is 1). */
+const inconsistentEnumeratedColumns: Operator = (check, ctx) => {
+  const base = ctx.resolve(check.value.target);
+  const columns = [base];
+  while (ctx.has(`${base}${columns.length}`)) columns.push(`${base}${columns.length}`);
+  return ctx.dataset.rows.map((_, i) => columns.slice(1).some((c, k) => !isEmpty(ctx.value(c, i)) && isEmpty(ctx.value(columns[k]!, i))));
+};
+
 const DURATION = /^-?P(?:(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?D)?(?:T(?:\d+(?:[.,]\d+)?H)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?S)?)?|\d+(?:[.,]\d+)?W)$/;
 
 export const OPERATORS: Record<string, Operator> = {
   equal_to: equal(false),
-  not_equal_to: not(equal(false)),
+  not_equal_to: equal(false, true),
   equal_to_case_insensitive: equal(true),
-  not_equal_to_case_insensitive: not(equal(true)),
+  not_equal_to_case_insensitive: equal(true, true),
   greater_than: numeric((a, b) => a > b),
   greater_than_or_equal_to: numeric((a, b) => a >= b),
   less_than: numeric((a, b) => a < b),
@@ -247,8 +276,8 @@ export const OPERATORS: Record<string, Operator> = {
   not_suffix_matches_regex: not(regex('suffix')),
   starts_with: rowwise((t, c) => !isEmpty(t) && asText(t).startsWith(asText(c))),
   ends_with: rowwise((t, c) => !isEmpty(t) && asText(t).endsWith(asText(c))),
-  prefix_equal_to: rowwise((t, c, check) => !isEmpty(t) && sameValue(asText(t).slice(0, check.value.prefix ?? 0), c)),
-  prefix_not_equal_to: rowwise((t, c, check) => !(!isEmpty(t) && sameValue(asText(t).slice(0, check.value.prefix ?? 0), c))),
+  prefix_equal_to: prefixEqual,
+  prefix_not_equal_to: not(prefixEqual),
   contains: contains(false),
   does_not_contain: not(contains(false)),
   contains_case_insensitive: contains(true),
@@ -266,7 +295,8 @@ export const OPERATORS: Record<string, Operator> = {
   date_less_than: dates((c) => c < 0),
   date_less_than_or_equal_to: dates((c) => c <= 0),
   is_complete_date: rowwise((t) => isCompleteDate(t)),
-  is_incomplete_date: rowwise((t) => !isEmpty(t) && !isCompleteDate(t)),
+  // The complement of is_complete_date (Operator.md): a blank date is not complete, so it is incomplete.
+  is_incomplete_date: rowwise((t) => !isCompleteDate(t)),
   invalid_date: rowwise((t) => !isEmpty(t) && !parseIsoDate(t)),
   invalid_duration: rowwise((t, _c, check) => !isEmpty(t) && (!DURATION.test(asText(t)) || (check.value.negative === false && asText(t).startsWith('-')))),
   is_contained_by: containedBy(false),
@@ -292,4 +322,9 @@ export const OPERATORS: Record<string, Operator> = {
   does_not_have_next_corresponding_record: doesNotHaveNextCorrespondingRecord,
   has_next_corresponding_record: not(doesNotHaveNextCorrespondingRecord),
   has_different_values: not(hasSameValues),
+  target_is_not_sorted_by: notSortedBy,
+  equals_string_part: equalsStringPart,
+  inconsistent_enumerated_columns: inconsistentEnumeratedColumns,
+  does_not_equal_string_part: not(equalsStringPart),
+  target_is_sorted_by: not(notSortedBy),
 };

@@ -30,6 +30,8 @@ export interface ReadPackageResult {
   standard?: { product: string; version: string };
   define?: DefineRead;
   problems: PackageReadProblem[];
+  /** CSV files a `_datasets.csv` does not list: not datasets of the package (CDISC's engine reads only those listed). */
+  unlisted: string[];
 }
 
 /** Whether the interpreter reads a file of this name (a dataset, the case layout's lists, a define). */
@@ -40,11 +42,25 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, 
 const readCsv = (bytes: Uint8Array) =>
   parse(text(bytes), { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Record<string, string>[];
 
-/** A dataset's SDTMIG class: RELATIONSHIP for SUPP-- and RELREC, else the IG's class of its domain, else define.xml's. */
-export function classOf(name: string, define?: DefineRead): string | null {
+/**
+ * A custom domain's general observation class from its topic variable, as CDISC's engine reads it when
+ * neither the IG nor a define names the class: --OBJ with --TESTCD is Findings About, --TESTCD Findings,
+ * --TRT Interventions, --TERM Events.
+ */
+function classByTopic(name: string, variables: string[]): string | null {
+  const has = (suffix: string) => variables.includes(`${name.slice(0, 2)}${suffix}`);
+  if (has('TESTCD')) return has('OBJ') ? 'FINDINGS ABOUT' : 'FINDINGS';
+  if (has('TRT')) return 'INTERVENTIONS';
+  if (has('TERM')) return 'EVENTS';
+  return null;
+}
+
+/** A dataset's SDTMIG class: RELATIONSHIP for SUPP-- and RELREC, else the IG's class of its domain, else
+ *  define.xml's, else (a custom domain) the class its topic variable gives. */
+export function classOf(name: string, define?: DefineRead, variables: string[] = []): string | null {
   if (name.startsWith('SUPP') || name === 'RELREC' || name === 'RELSUB' || name === 'RELSPEC') return 'RELATIONSHIP';
   const library = sdtmigLibrary();
-  return (library.get(name) ?? library.get(name.slice(0, 2)))?.className ?? define?.datasets.find((d) => d.name === name)?.className ?? null;
+  return (library.get(name) ?? library.get(name.slice(0, 2)))?.className ?? define?.datasets.find((d) => d.name === name)?.className ?? classByTopic(name, variables);
 }
 
 const defineLabel = (name: string, define?: DefineRead) => define?.datasets.find((d) => d.name === name)?.label ?? '';
@@ -60,7 +76,7 @@ function fromCsv(file: PackageFile, listed: Record<string, string>[], variables:
     name,
     fileName: file.name,
     label: listed.find((l) => (l.Filename ?? '').toLowerCase() === base.toLowerCase())?.Label ?? defineLabel(name, define),
-    className: classOf(name, define),
+    className: classOf(name, define, columns),
     variables: columns.map((c) => {
       const m = meta.find((x) => x.variable === c);
       return { name: c, label: m?.label ?? c, type: (typeOf.get(c) ?? 'Char') as 'Char' | 'Num', length: Number(m?.length ?? 200) };
@@ -70,7 +86,8 @@ function fromCsv(file: PackageFile, listed: Record<string, string>[], variables:
         columns.map((c): [string, Cell] => {
           const v = r[c] ?? '';
           if (v === '') return [c, null];
-          if (typeOf.get(c) === 'Num' && Number.isFinite(Number(v))) return [c, Number(v)];
+          // A Num variable holds numbers only: text there ("<5") reads as missing, as the engine reads it (CORE-000732).
+          if (typeOf.get(c) === 'Num') return [c, Number.isFinite(Number(v)) ? Number(v) : null];
           return [c, v];
         }),
       ),
@@ -95,7 +112,7 @@ function fromXpt(file: PackageFile, define?: DefineRead): StudyDataset {
     name,
     fileName: file.name,
     label: x.label || defineLabel(name, define),
-    className: classOf(name, define),
+    className: classOf(name, define, x.variables.map((v) => v.name)),
     variables: x.variables.map((v) => ({ name: v.name, label: v.label ?? v.name, type: v.type === 'num' ? 'Num' : 'Char', length: v.length })),
     rows: x.rows.map((r) => Object.fromEntries(x.variables.map((v, i) => [v.name, (r[i] ?? null) as Cell]))),
   };
@@ -108,7 +125,7 @@ function fromDatasetJson(file: PackageFile, define?: DefineRead): StudyDataset {
     name,
     fileName: file.name,
     label: d.label || defineLabel(name, define),
-    className: classOf(name, define),
+    className: classOf(name, define, d.columns.map((c) => c.name)),
     variables: d.columns.map((c) => ({ name: c.name, label: c.label, type: c.dataType === 'string' ? 'Char' : 'Num', length: c.length ?? 8 })),
     rows: d.rows.map((r) => Object.fromEntries(d.columns.map((c, i) => [c.name, (r[i] ?? null) as Cell]))),
   };
@@ -143,9 +160,11 @@ export function readPackageFiles(files: PackageFile[], defineFile?: PackageFile)
   }
   const order = listed.map((l) => (l.Filename ?? '').toLowerCase());
   const rank = (f: string) => order.indexOf(f.replace(/\.\w+$/, '').toLowerCase()) + 1 || 1e6;
-  const data = files
-    .filter((f) => /\.(csv|xpt|json|ndjson)$/i.test(f.name) && !f.name.startsWith('_') && !f.name.startsWith('.'))
-    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+  // A `_datasets.csv` is the case's list of its datasets: a CSV it does not name is not part of the package
+  // (CORE-000168's positive case holds LB, OE and TV files its list leaves out, and the engine reads none).
+  const isUnlisted = (f: PackageFile) => order.length > 0 && /\.csv$/i.test(f.name) && !order.includes(f.name.replace(/\.csv$/i, '').toLowerCase());
+  const candidates = files.filter((f) => /\.(csv|xpt|json|ndjson)$/i.test(f.name) && !f.name.startsWith('_') && !f.name.startsWith('.'));
+  const data = candidates.filter((f) => !isUnlisted(f)).sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
   const datasets: StudyDataset[] = [];
   for (const file of data) {
     try {
@@ -160,7 +179,7 @@ export function readPackageFiles(files: PackageFile[], defineFile?: PackageFile)
     if (!isPackageFileName(file.name)) problems.push({ file: file.name, reason: 'not a dataset (XPT, Dataset-JSON or CSV) nor a define.xml' });
     else if (/\.xml$/i.test(file.name) && file !== defineSource) problems.push({ file: file.name, reason: 'not read: the package has one Define-XML, and this is another XML file' });
   }
-  return { datasets, standard: standardOf(named('.env')), define, problems };
+  return { datasets, standard: standardOf(named('.env')), define, problems, unlisted: candidates.filter(isUnlisted).map((f) => f.name) };
 }
 
 /** A folder's package (the command line): its files, and the define named by --define if any. */

@@ -6,8 +6,8 @@
 import type { CoreCheck, CoreCondition, CoreFinding, CoreRule, RuleOutcome, StudyDataset, Cell, Derived } from './types.ts';
 import { RuleContext } from './context.ts';
 import { OPERATORS } from './operators.ts';
-import { OPERATIONS, prefixOf, type Study } from './operations.ts';
-import { NotRunnable } from './not-runnable.ts';
+import { ABSENT_NEEDS, OPERATIONS, STUDY_PRESENCE, prefixOf, type Study } from './operations.ts';
+import { NotApplicableToDataset, NotRunnable } from './not-runnable.ts';
 import { joinMatchDatasets } from './match-datasets.ts';
 
 
@@ -27,6 +27,10 @@ function otherDatasetRead(rule: CoreRule): string | null {
   ];
   return names.find((n) => OTHER_DATASET.test(n)) ?? null;
 }
+
+/** Operators that ask whether a variable exists: the only ones that read a variable the dataset lacks. */
+const PRESENCE_OPERATORS = new Set(['exists', 'not_exists']);
+
 
 const isCheck = (c: CoreCondition): c is CoreCheck => 'operator' in c;
 
@@ -58,6 +62,9 @@ function evaluate(c: CoreCondition, ctx: RuleContext): boolean[] {
   if (isCheck(c)) {
     const op = OPERATORS[c.operator];
     if (!op) throw new NotRunnable(`the operator ${c.operator} is not supported yet`);
+    // A check of a variable the dataset lacks holds on no row (CORE-000018: EC has no ECSTAT, the engine
+    // reports no EC record for "--STAT is empty"); only exists / not_exists speak of absent variables.
+    if (!PRESENCE_OPERATORS.has(c.operator) && !ctx.has(c.value.target)) return new Array<boolean>(ctx.size).fill(false);
     return op(c, ctx);
   }
   if ('all' in c) return c.all.map((x) => evaluate(x, ctx)).reduce((a, b) => a.map((v, i) => v && b[i]!), new Array<boolean>(ctx.size).fill(true));
@@ -74,7 +81,9 @@ export function inScope(rule: CoreRule, d: StudyDataset): boolean {
   if (domains?.Include?.length && !domains.Include.some((p) => matchesDomain(p, d))) return false;
   if (domains?.Exclude?.some((p) => matchesDomain(p, d))) return false;
   const cls = d.className?.toUpperCase() ?? null;
-  if (classes?.Include?.length && !classes.Include.includes('ALL') && !(cls && classes.Include.includes(cls))) return false;
+  // Findings About is a kind of Findings: a rule for FINDINGS applies to FA (the engine reports CORE-000099 on it).
+  const included = (c: string) => classes!.Include!.includes(c) || (c === 'FINDINGS ABOUT' && classes!.Include!.includes('FINDINGS'));
+  if (classes?.Include?.length && !classes.Include.includes('ALL') && !(cls && included(cls))) return false;
   if (classes?.Exclude?.length && cls && classes.Exclude.includes(cls)) return false;
   return true;
 }
@@ -122,6 +131,9 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
   const cell = (name: string, row: number): Cell => {
     const v: Derived | undefined = ctx.value(name, row);
     if (v === undefined) return 'Not in dataset';
+    // A record's value of blanks only is reported empty, as the engine writes it (CORE-000170, -000266's
+    // cases); a pivoted value row keeps it (CORE-000867 reports a value of five spaces).
+    if (typeof v === 'string' && v.trim() === '' && ctx.source === ctx.checked) return '';
     if (Array.isArray(v)) return pythonList(v);
     // A dataset's numbers print as the engine prints them (floats: 0.0, 1.5); derived counts stay whole.
     return typeof v === 'number' && !name.startsWith('$') ? pythonFloat(v) : v;
@@ -148,21 +160,29 @@ function findingsOn(rule: CoreRule, ctx: RuleContext, flagged: boolean[]): CoreF
 
 function runOn(rule: CoreRule, dataset: StudyDataset, study: Study, source: StudyDataset = dataset): CoreFinding[] {
   const prefix = prefixOf(source);
-  // A rule naming its Match Datasets joins them; otherwise DM's variables it reads come by USUBJID.
-  const own = rule.datasets?.length ? dataset : withDmVariables(rule, dataset, study, prefix);
-  const joined = rule.datasets?.length ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
-  const ctx = new RuleContext(joined, prefix, source, own);
+  // A rule naming its Match Datasets joins them; otherwise DM's variables it reads come by USUBJID. The study's
+  // row of a domain presence check has no keys to join on: its operations read the datasets it names.
+  const joins = Boolean(rule.datasets?.length) && dataset.name !== STUDY_PRESENCE;
+  const own = joins ? dataset : withDmVariables(rule, dataset, study, prefix);
+  const joined = joins ? joinMatchDatasets(dataset, rule.datasets, study.datasets, study.json ? 'json' : 'sdtm', namesRead(rule, prefix)) : own;
+  // An operation without a domain reads the dataset's records, also when the checked rows are its metadata.
+  const ctx = new RuleContext(joined, prefix, source, source === dataset ? own : source, dataset);
   for (const op of rule.operations ?? []) {
     const operation = OPERATIONS[op.operator];
-    if (!operation) throw new NotRunnable(`the operation ${op.operator} needs what the product does not hold yet`);
-    ctx.derived.set(op.id, operation(op, ctx, study));
+    if (!operation) throw new NotRunnable(`the operation ${op.operator} needs ${ABSENT_NEEDS[op.operator] ?? 'what the product does not hold yet'}`);
+    try {
+      ctx.derived.set(op.id, operation(op, ctx, study));
+    } catch (err) {
+      if (err instanceof NotApplicableToDataset) return [];
+      throw err;
+    }
   }
   return findingsOn(rule, ctx, evaluate(rule.conditions, ctx));
 }
 
 /** The study's datasets as one record, a variable per dataset present (its file), for domain presence checks. */
 const studyPresence = (study: Study): StudyDataset => ({
-  name: 'STUDY',
+  name: STUDY_PRESENCE,
   label: 'Study',
   className: null,
   variables: study.datasets.map((d) => ({ name: d.name, label: d.label, type: 'Char' as const, length: 200 })),

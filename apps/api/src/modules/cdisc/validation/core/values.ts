@@ -3,7 +3,7 @@
 import type { Cell, Derived } from './types.ts';
 
 export const isEmpty = (v: Derived | undefined): boolean =>
-  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+  v === null || v === undefined || (typeof v === 'string' && v === '') || (Array.isArray(v) && v.length === 0);
 
 export function asNumber(v: Derived | undefined): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
