@@ -47,6 +47,15 @@ describe('inclusions.list', () => {
     expect(statuses).toEqual([...statuses].sort());
     const one = await as.monitor!.inclusions.list({ studyId, search: codes[1]!, limit: 10 });
     expect(one.items.map((r) => r.patientId)).toEqual([codes[1]]);
+    // Case does not matter, and a part of the code finds every code holding it.
+    const lower = await as.monitor!.inclusions.list({ studyId, search: codes[1]!.toLowerCase(), limit: 10 });
+    expect(lower.items.map((r) => r.patientId)).toEqual([codes[1]]);
+    const part = codes[1]!.slice(-3);
+    const some = await as.monitor!.inclusions.list({ studyId, search: part, sort: 'patientId', limit: 50 });
+    const found = some.items.map((r) => r.patientId);
+    expect(found.every((c) => c.includes(part))).toBe(true);
+    // Both in code order: up to the last code of the first page, the matches are those of that page.
+    expect(found.filter((c) => c <= codes.at(-1)!)).toEqual(codes.filter((c) => c.includes(part)));
   });
 
   it('refuses a page size the screen does not offer', async () => {

@@ -12,6 +12,7 @@ export { seedDemoData, databaseIsEmpty, DEFAULT_DEMO_PASSWORD, DUAL_ROLE_DEMO_US
 export { bulkSeedDemoData } from './demo/bulk/load.ts';
 export { LoadTimings } from './demo/bulk/timings.ts';
 export { sql } from 'kysely';
+export { PLANNED_PER_CALL } from './statement-cache.ts';
 export { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { BlobStore, type StoredBlob } from './files/blob-store.ts';

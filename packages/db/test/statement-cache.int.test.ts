@@ -1,7 +1,7 @@
 // The statement cache names read statements on a PostgreSQL connection, and no more than its bound.
 // Only PostgreSQL has named statements across calls; the embedded PGlite path does not use this client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatementCachingClient } from '../src/statement-cache.ts';
+import { PLANNED_PER_CALL, StatementCachingClient } from '../src/statement-cache.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -29,6 +29,13 @@ describe.skipIf(!url)('statement cache (PostgreSQL)', () => {
     await client.query('create temporary table cache_probe (n int)', []);
     const before = await preparedCount();
     await client.query('insert into cache_probe (n) values ($1)', [7]);
+    expect(await preparedCount()).toBe(before);
+  });
+
+  it('leaves a read marked PLANNED_PER_CALL unnamed, planned for each call\'s values', async () => {
+    const before = await preparedCount();
+    const { rows } = await client.query(`${PLANNED_PER_CALL} select $1::int + 2 as next`, [40]);
+    expect(rows).toEqual([{ next: 42 }]);
     expect(await preparedCount()).toBe(before);
   });
 

@@ -16,9 +16,20 @@ export interface PgBossQueueOptions {
 }
 
 const RUN_EXPIRY_SECONDS = 6 * 60 * 60;
+// pg-boss refuses an expiry of 24 hours or more (attorney.js: expireIn / 3600 < MAX_EXPIRATION_HOURS).
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60 - 1;
+// The longest period (INSIGHTS_INTERVAL_SECONDS's bound). pg-boss refuses singletonSeconds above the
+// archive delay, and rightly: a slot's job archived before its slot ends would let a second one in.
+export const MAX_PERIOD_SECONDS = 24 * 60 * 60;
 
 export async function createPgBossQueue(o: PgBossQueueOptions): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: o.connectionString, schema: 'pgboss', max: 4, application_name: 'ctp-jobs' });
+  const boss = new PgBoss({
+    connectionString: o.connectionString,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'ctp-jobs',
+    archiveCompletedAfterSeconds: MAX_PERIOD_SECONDS,
+  });
   boss.on('error', (err) => o.onError('pg-boss', err));
   await boss.start();
 
@@ -69,7 +80,9 @@ export async function createPgBossQueue(o: PgBossQueueOptions): Promise<JobQueue
       });
     },
     async every(name, seconds, handler) {
-      await createQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds: Math.max(seconds * 4, 60) });
+      if (seconds > MAX_PERIOD_SECONDS) throw new RangeError(`A period is at most ${MAX_PERIOD_SECONDS} s`);
+      const expireInSeconds = Math.min(Math.max(seconds * 4, 60), MAX_EXPIRY_SECONDS);
+      await createQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds });
       names.push(name);
       await boss.work(name, workOptions, async () => {
         await handler().catch((err) => o.onError(name, err));

@@ -25,7 +25,17 @@ await runCommand({ databaseUrl, dataDir: process.env.DATA_DIR }, async ({ db }) 
   };
   const bulk = Boolean(databaseUrl) && scale > 1 && !values.insert;
   const timings = new LoadTimings();
-  const summary = bulk ? await bulkSeedDemoData(databaseUrl!, options, timings) : await seedDemoData(db, options);
+  // Progress every tenth of the units (4 first ones, then each study's, then each study's TMF): whether
+  // a unit's time grows with the tables loaded before it.
+  const units = 4 + 2 * (2 * scale);
+  let lastMark = started;
+  const progress = (done: number) => {
+    if (done % Math.max(1, Math.round(units / 10)) !== 0) return;
+    const now = Date.now();
+    console.log(`  ${done}/${units} units, ${((now - started) / 1000).toFixed(1)} s (+${((now - lastMark) / 1000).toFixed(1)} s)`);
+    lastMark = now;
+  };
+  const summary = bulk ? await bulkSeedDemoData(databaseUrl!, options, timings, progress) : await seedDemoData(db, options);
   console.log(`Loaded scale ${scale}${bulk ? ' with COPY' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
   if (bulk) console.log(`Time by phase: ${timings.summary().join(', ')} (COPY is part of the unit work).`);
 });

@@ -330,10 +330,12 @@ async function seedWarningQueries(tx: Tx, studyId: number, dataManager: number, 
            case when w.status in ('answered', 'closed') then s.submitted_at + interval '2 days' end,
            case when w.status = 'closed' then s.submitted_at + interval '4 days' end,
            case when w.status = 'closed' then ${dataManager}::int end
+      -- Through the study's forms (form_submissions_form_idx): form_submissions has no study index, and
+      -- a filter on its study_id read the whole table once per study (quadratic in a bulk load).
       from (select s.id, issue, row_number() over (order by s.id)::int as seq,
                    (array['open', 'answered', 'closed', 'open'])[1 + s.id % 4] as status
               from form_submissions s cross join jsonb_array_elements(s.open_issues) issue
-             where s.study_id = ${studyId} and s.warning_count > 0) w
+             where s.form_id in (select f.id from forms f where f.study_id = ${studyId}) and s.warning_count > 0) w
       join form_submissions s on s.id = w.id
       join studies st on st.id = s.study_id
      where s.submitted_at <= ${today}::date + 1`.execute(tx);

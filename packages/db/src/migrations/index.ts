@@ -54,6 +54,7 @@ import * as m0057RandomizationClose from './0057-randomization-close.ts';
 import * as m0058SiteArchives from './0058-site-archives.ts';
 import * as m0059ScaleAuditIndex from './0059-scale-audit-index.ts';
 import * as m0061FormEntriesExportIndex from './0061-form-entries-export-index.ts';
+import * as m0062SearchDocumentsCode from './0062-search-documents-code.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   '0058-site-archives': m0058SiteArchives,
   '0059-scale-audit-index': m0059ScaleAuditIndex,
   '0061-form-entries-export-index': m0061FormEntriesExportIndex,
+  '0062-search-documents-code': m0062SearchDocumentsCode,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */

@@ -16,8 +16,10 @@ const ORDER = {
 /**
  * The subjects' rows with their visits by grid column. The page is chosen first (the filter's rows,
  * sorted and cut, and their count), then only the page's subjects read their visits: one index range
- * of subject_visits per subject, aggregated by visit code. `after` (sorted by subject code only) reads the
- * page after a keyset instead of an offset, and leaves out the total: the streamed export's pages.
+ * of subject_visits per subject, aggregated by visit code. The visit definitions are the study's own
+ * (its few rows): joined to all of them, each page row hashed every study's (1,400 at scale 100).
+ * `after` (sorted by subject code only) reads the page after a keyset instead of an offset, and leaves out
+ * the total: the streamed export's pages.
  */
 export async function inclusionRows(
   db: Db,
@@ -44,7 +46,7 @@ export async function inclusionRows(
       from page join sites si on si.id = page.site_id
       cross join lateral (
         select json_object_agg(vd.code, json_build_object('status', sv.status, 'date', coalesce(sv.actual_date, sv.scheduled_date)::text)) as visits
-          from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id
+          from subject_visits sv join visit_definitions vd on vd.id = sv.visit_definition_id and vd.study_id = ${f.studyId}
          where sv.patient_id = page.id) v
      order by page.position`.execute(db);
   const empty = { status: null, date: null };

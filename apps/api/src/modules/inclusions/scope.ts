@@ -15,7 +15,9 @@ export function inclusionWhere(scope: StudyScope, f: InclusionFilter, selection?
   const parts: Fragment<boolean>[] = [sql<boolean>`p.study_id = ${f.studyId}`, f.archived ? sql<boolean>`p.archived_at is not null` : sql<boolean>`p.archived_at is null`];
   const ownSites = scope.siteScoped ? scope.sites.get(f.studyId) : undefined;
   if (ownSites) parts.push(sql<boolean>`p.site_id = any(${intArrayLiteral(ownSites)}::int[])`);
-  if (f.search) parts.push(sql<boolean>`p.subject_code ilike ${containsPattern(f.search)}`);
+  // Tested on the study's own rows (hundreds): as `subject_code ilike`, the trigram index answered
+  // every study's matches first (16,693 at scale 100 for '-01-', growing with the portfolio).
+  if (f.search) parts.push(sql<boolean>`lower(p.subject_code) like lower(${containsPattern(f.search)})`);
   if (selection && 'ids' in selection) parts.push(sql<boolean>`p.id = any(${intArrayLiteral(selection.ids)}::int[])`);
   return sql.join(parts, sql` and `) as Fragment<boolean>;
 }

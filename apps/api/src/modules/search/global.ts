@@ -3,8 +3,10 @@
 // NOT_FOUND): studies in scope, their subjects (site staff: own sites), visible sites, live forms,
 // queries (site staff: own sites), trial master file documents (site staff: trial-level and own sites')
 // and regulatory submissions. Every match is '%term%', case-insensitive, through a trigram index
-// (migrations 0003, 0008, 0010, 0015); matches that start with the term come first.
-import { sql, type Db } from '@ctp/db';
+// (migrations 0003, 0008, 0010, 0015, 0062); matches that start with the term come first. Each
+// statement is planned for its pattern (PLANNED_PER_CALL): with one generic plan the queries group
+// walked the scope's index and tested every query in it.
+import { PLANNED_PER_CALL, sql, type Db } from '@ctp/db';
 import { can, type GlobalSearchResult, type Role, type SearchGroup, type SearchItem, type SearchKind } from '@ctp/contracts';
 import { visibleStudyIds, type StudyScope } from '../../access.ts';
 import { containsPattern, type Fragment } from '../../sql-helpers.ts';
@@ -26,7 +28,7 @@ interface Patterns {
 }
 
 async function rows(db: Db, query: Fragment<Row>): Promise<Row[]> {
-  return (await query.execute(db)).rows;
+  return (await sql<Row>`${sql.raw(PLANNED_PER_CALL)} ${query}`.execute(db)).rows;
 }
 
 function studies(db: Db, ids: number[] | null, p: Patterns) {

@@ -72,6 +72,7 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
                       from ${t} t where t.id > ${watermark.get(t)!}`)
     .join('\n union all ');
   await client.query(`set local timezone = 'UTC'`);
+  const hashed = performance.now();
   await client.query(`create temp table bulk_audit on commit drop as
     select ${base} + row_number() over (order by ord, min(id)) as event_id, tbl, study_id, min(id)::text as record_id,
            jsonb_build_object('${BULK_FIELD}', jsonb_build_object('old', null, 'new', jsonb_build_object(
@@ -79,6 +80,7 @@ export async function withBulkAudit<T>(client: pg.ClientBase, work: () => Promis
       from (select s.*, row_number() over (partition by ord order by id) - row_number() over (partition by ord, study_id order by id) as run
               from (${sources}) s) g
      group by ord, tbl, study_id, run`);
+  timings?.add('audit: rows read and hashed', performance.now() - hashed);
   const inserted = await client.query(
     `insert into audit_events (id, occurred_at, table_name, record_id, action, changes, actor_user_id, reason, client_ip, prev_hash, hash)
      select event_id, at, tbl, record_id, 'insert', changes, actor, reason, ip, coalesce(lag(hash) over (order by event_id), $1), hash

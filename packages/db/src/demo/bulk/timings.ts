@@ -25,3 +25,11 @@ export class LoadTimings {
     return [...this.spent].sort((a, b) => b[1] - a[1]).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`);
   }
 }
+
+/** A statement's verb and table ("insert form_submissions"), to add up its kind's time. */
+export function statementLabel(sqlText: string): string {
+  const m = /^\s*(insert into|update|delete from|select|with)\s+"?(\w+)"?/i.exec(sqlText);
+  if (!m) return 'other';
+  const verb = m[1]!.toLowerCase().split(' ')[0]!;
+  return verb === 'select' || verb === 'with' ? verb : `${verb} ${m[2]}`;
+}
