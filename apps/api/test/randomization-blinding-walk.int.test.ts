@@ -12,6 +12,7 @@
 // and is the only place the tokens may appear: design.byStudy, and the same design exported as USDM
 // (usdm.export, GET /api/studies/{id}/usdm: arms, epochs and cells, no subject). The unblinded team sees the
 // arm through REST.
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStore, sql, withActor } from '@ctp/db';
 import { createTestDatabase, TEST_PASSWORD, TEST_STORAGE_DIR, TEST_TODAY, type TestDatabase } from './support/db.ts';
@@ -42,6 +43,17 @@ function leaks(text: string): boolean {
   if (LEAK.test(text)) return true;
   const armKey = new RegExp(`"(armId|plannedArmId|actualArmId|planned_arm_id|actual_arm_id|arm_id|fromArmId|toArmId|from_arm_id|to_arm_id)"\\s*:\\s*(${armIds.join('|')})\\b`);
   return armKey.test(text);
+}
+
+/**
+ * A study's audit trail CSV without the rows about the trial's arms themselves (the design catalogue every
+ * member reads on the Design tab; this walk's set-up renames them to its tokens): what is left must not
+ * name an arm.
+ */
+function withoutDesignRows(csv: string): string {
+  const [header, ...rows] = parse(csv, { bom: true }) as string[][];
+  const table = header!.indexOf('Table');
+  return rows.filter((r) => !/^(trial_arms|trial arms?)$/i.test(r[table] ?? '')).map((r) => r.join(',')).join('\n');
 }
 
 async function newSubject(code: string) {
@@ -179,7 +191,7 @@ describe('the blinding walk', () => {
           const res = await client.request(url);
           const text = await res.text();
           if (res.status === 200) answered++;
-          if (leaks(text)) found.push(`${role} GET ${url}`);
+          if (leaks(res.status === 200 && path === '/studies/:id/audit-trail.csv' ? withoutDesignRows(text) : text)) found.push(`${role} GET ${url}`);
         }
       }
     }

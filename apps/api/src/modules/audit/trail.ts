@@ -97,7 +97,9 @@ export async function auditTrail(db: Db, user: SessionUser, scope: StudyScope, i
                 when e.table_name = 'randomization_allocations' and c.key in ('arm_id', 'minimization_state')
                 then (select a.study_id from randomization_allocations a where a.id::text = e.record_id)
                 when e.table_name = 'randomization_corrections' and c.key in ('from_arm_id', 'to_arm_id')
-                then (select k.study_id from randomization_corrections k where k.id::text = e.record_id) end as "armStudyId"
+                then (select k.study_id from randomization_corrections k where k.id::text = e.record_id)
+                when e.table_name = 'randomization_schemes' and c.key = 'arms'
+                then (select s.study_id from randomization_schemes s where s.id::text = e.record_id) end as "armStudyId"
       from ev e cross join lateral jsonb_each(e.changes) c
       left join users u on u.id = e.actor_user_id
      where ${after}

@@ -32,13 +32,15 @@ export const ALLOCATION_ARM_FIELDS: ReadonlySet<string> = new Set(['arm_id', 'mi
 /** The audit fields of a correction that tell arms (the arm it had and the arm it gets; migration 0057). */
 export const CORRECTION_ARM_FIELDS: ReadonlySet<string> = new Set(['from_arm_id', 'to_arm_id', 'fromArmId', 'toArmId']);
 
-/** Whether an audited field of this table tells a subject's arm. */
+/** Whether an audited field of this table tells a subject's arm (or, for a scheme, which arms it allocates). */
 export function isArmField(table: string, field: string): boolean {
   if (table === 'patients') return ARM_FIELDS.has(field);
   if (table === 'randomization_allocations') return ALLOCATION_ARM_FIELDS.has(field);
   // A kit type's arm is the treatment behind its kits (trial supply).
   if (table === 'kit_types') return field === 'arm_id' || field === 'armId';
   if (table === 'randomization_corrections') return CORRECTION_ARM_FIELDS.has(field);
+  // A scheme's arms with their ratio: what the scheme screens show only to those who see arms.
+  if (table === 'randomization_schemes') return field === 'arms';
   return false;
 }
 
