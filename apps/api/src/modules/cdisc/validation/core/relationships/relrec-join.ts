@@ -5,7 +5,9 @@
 // must then be equal (RELREC relating datasets: AELNKID = FALNKGRP). The related record's variables read
 // "RELREC.<name>", its domain prefix replaced by the wildcard ("RELREC.**TERM" for AETERM with "**"; the engine
 // replaces it for the SDTM model's class variables, which the product does not ship: every prefixed variable
-// here). Records RELREC relates to nothing are not kept (an inner join), and a record related twice is twice.
+// here). A wildcard that is a domain code (FA, PC: the rule reads RELREC.FAOBJ) relates only that domain's records,
+// so a record related to another domain (AE with DS) is not compared with variables it cannot have; "**" relates
+// any. Records RELREC relates to nothing are not kept (an inner join), and a record related twice is twice.
 import type { Cell, StudyDataset, StudyVariable } from '../types.ts';
 import type { MatchDataset } from '../match-datasets.ts';
 import { asText, isEmpty, sameValue } from '../values.ts';
@@ -21,6 +23,8 @@ const recordsNamed = (rows: Row[], rel: Row) =>
       (isEmpty(rel.USUBJID ?? null) || sameValue(r.USUBJID, rel.USUBJID)) &&
       (isEmpty(rel.IDVARVAL ?? null) || sameValue(r[text(rel.IDVAR)], rel.IDVARVAL, { typeInsensitive: true })),
   );
+
+const DOMAIN_CODE = /^[A-Z]{2}$/;
 
 const wildcarded = (name: string, domain: string, wildcard: string) =>
   name !== 'DOMAIN' && name.length > domain.length && name.startsWith(domain) ? `RELREC.${wildcard}${name.slice(domain.length)}` : `RELREC.${name}`;
@@ -48,6 +52,7 @@ export function joinThroughRelrec(
     for (const r of relRows) {
       if (text(r.RDOMAIN) === domain || text(r.RELID) !== text(l.RELID) || text(r.USUBJID) !== text(l.USUBJID) || text(r.STUDYID) !== text(l.STUDYID)) continue;
       const rdomain = text(r.RDOMAIN);
+      if (DOMAIN_CODE.test(wildcard) && rdomain !== wildcard) continue;
       const others = datasetsOfDomain(datasets, rdomain);
       if (!others.length) continue;
       for (const d of others) for (const v of d.variables) {
