@@ -1,7 +1,9 @@
 // Operators and operations of the CORE rule language that no CDISC test case covers, checked on small studies
 // written here with CDISC's own rule definitions: inconsistent_enumerated_columns (CORE-000582, TSVAL, TSVAL1,
 // ...) and max (CORE-000717, an AE starting after the subject's last disposition event), as Operator.md and
-// Operations.md describe them.
+// Operations.md describe them; and the relationship joins where the cases leave a reading open: a SUPP-- record
+// whose parent is missing or whose domain was not submitted (CORE-000206), and RELREC with a domain-code wildcard
+// relating only that domain's records (CORE-000767, no CDISC case).
 import { describe, expect, it } from 'vitest';
 import { sdtmigRules } from '../src/modules/cdisc/validation/core/load-rules.ts';
 import { runRule } from '../src/modules/cdisc/validation/core/run-rule.ts';
@@ -42,5 +44,40 @@ describe('max (CORE-000717)', () => {
     const outcome = runRule(rule('CORE-000717'), { datasets: [ae, ds] });
     expect(records(outcome)).toEqual(['AE|2']);
     expect(outcome.status === 'run' && outcome.findings.find((f) => f.variable === '$max_dsstdtc')?.value).toBe('2024-03-01');
+  });
+});
+
+describe('relationship joins', () => {
+  it('reports a SUPP-- record whose IDVAR / IDVARVAL names no parent record, also when its domain was not submitted (CORE-000206)', () => {
+    const ae = dataset('AE', 'EVENTS', [
+      { STUDYID: 'S', DOMAIN: 'AE', USUBJID: '1', AESEQ: 1 },
+      { STUDYID: 'S', DOMAIN: 'AE', USUBJID: '2', AESEQ: 2 },
+    ]);
+    const suppae = dataset('SUPPAE', 'RELATIONSHIP', [
+      { STUDYID: 'S', RDOMAIN: 'AE', USUBJID: '1', IDVAR: 'AESEQ', IDVARVAL: '2', QNAM: 'AETRTEM', QVAL: 'Y' },
+      { STUDYID: 'S', RDOMAIN: 'AE', USUBJID: '2', IDVAR: 'AESEQ', IDVARVAL: '2', QNAM: 'AETRTEM', QVAL: 'Y' },
+    ]);
+    const suppex = dataset('SUPPEX', 'RELATIONSHIP', [{ STUDYID: 'S', RDOMAIN: 'EX', USUBJID: '1', IDVAR: 'EXSEQ', IDVARVAL: '1', QNAM: 'EXTRT2', QVAL: 'Y' }]);
+    // SUPPAE 1 names subject 1's AESEQ 2, which is subject 2's: the subject is a match key too.
+    expect(records(runRule(rule('CORE-000206'), { datasets: [ae, suppae, suppex] }))).toEqual(['SUPPAE|1', 'SUPPEX|1']);
+  });
+
+  it('relates through RELREC only the records of the domain a domain-code wildcard names (CORE-000767)', () => {
+    const ae = dataset('AE', 'EVENTS', [
+      { STUDYID: 'S', DOMAIN: 'AE', USUBJID: '1', AESEQ: 1, AEDECOD: 'HEADACHE' },
+      { STUDYID: 'S', DOMAIN: 'AE', USUBJID: '1', AESEQ: 2, AEDECOD: 'NAUSEA' },
+    ]);
+    const fa = dataset('FA', 'FINDINGS ABOUT', [{ STUDYID: 'S', DOMAIN: 'FA', USUBJID: '1', FASEQ: 1, FAOBJ: 'MIGRAINE' }]);
+    const ds = dataset('DS', 'EVENTS', [{ STUDYID: 'S', DOMAIN: 'DS', USUBJID: '1', DSSEQ: 1, DSDECOD: 'COMPLETED' }]);
+    const relrec = dataset('RELREC', 'RELATIONSHIP', [
+      { STUDYID: 'S', RDOMAIN: 'AE', USUBJID: '1', IDVAR: 'AESEQ', IDVARVAL: '1', RELTYPE: null, RELID: 'R1' },
+      { STUDYID: 'S', RDOMAIN: 'FA', USUBJID: '1', IDVAR: 'FASEQ', IDVARVAL: '1', RELTYPE: null, RELID: 'R1' },
+      { STUDYID: 'S', RDOMAIN: 'AE', USUBJID: '1', IDVAR: 'AESEQ', IDVARVAL: '2', RELTYPE: null, RELID: 'R2' },
+      { STUDYID: 'S', RDOMAIN: 'DS', USUBJID: '1', IDVAR: 'DSSEQ', IDVARVAL: '1', RELTYPE: null, RELID: 'R2' },
+    ]);
+    const outcome = runRule(rule('CORE-000767'), { datasets: [ae, fa, ds, relrec] });
+    // AE 1's FA record has another object; AE 2 is related to DS only, which has no FAOBJ to compare with.
+    expect(records(outcome)).toEqual(['AE|1']);
+    expect(outcome.status === 'run' && outcome.findings.find((f) => f.variable === 'RELREC.FAOBJ')?.value).toBe('MIGRAINE');
   });
 });

@@ -66,8 +66,12 @@ export class RuleContext {
     if (check.value.value_is_reference) {
       const named = this.value(text, row);
       if (typeof named !== 'string' || !named) return undefined;
-      // The variable named lives in another dataset (IDVAR naming LBGRPID for RDOMAIN LB): not read yet.
-      if (!this.has(named)) throw new NotRunnable(`it compares with the variable ${text} names, which is in another dataset`);
+      if (!this.has(named)) {
+        // Joined with its parents, a variable none of them has is a reference to nothing (LBSEK): no value.
+        if (this.dataset.relationshipsJoined) return null;
+        // Otherwise it lives in another dataset (IDVAR naming LBGRPID for RDOMAIN LB), which the rule does not join.
+        throw new NotRunnable(`it compares with the variable ${text} names, which is in another dataset`);
+      }
       return this.value(named, row);
     }
     if (text.startsWith('$') || this.has(text)) return this.value(text, row);

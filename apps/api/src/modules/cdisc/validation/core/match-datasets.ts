@@ -4,11 +4,14 @@
 // other dataset's variables keep their names unless the dataset already has one of that name: then an
 // SDTM dataset's reads "SE.EPOCH" (the domain first) and a USDM entity's "id.Timing" (the entity after),
 // as the rules write them. Every joined row keeps the number of the record it came from, which findings
-// report. A join the export leaves open (no keys, relationship datasets through IDVAR/IDVARVAL, a
-// dataset named by pattern) makes the rule "not run".
+// report. Relationship datasets join otherwise: a "child" through RDOMAIN / IDVAR / IDVARVAL with its parents,
+// RELREC without keys through the records it relates (relationships/). A join the export leaves open (no keys
+// for another dataset, a dataset named by pattern) makes the rule "not run".
 import type { Cell, StudyDataset } from './types.ts';
 import { NotRunnable } from './not-runnable.ts';
 import { asText } from './values.ts';
+import { joinParents } from './relationships/parent-join.ts';
+import { joinThroughRelrec } from './relationships/relrec-join.ts';
 
 export interface MatchDataset {
   domain_name: string;
@@ -34,7 +37,8 @@ const pick = (row: Record<string, Cell>, read: ReadonlySet<string> | null, renam
 };
 
 function joinOne(left: StudyDataset, spec: MatchDataset, datasets: StudyDataset[], style: NameStyle, read: ReadonlySet<string> | null): StudyDataset {
-  if (spec.child) throw new NotRunnable(`it reads ${spec.domain_name} through IDVAR and IDVARVAL, which is not supported yet`);
+  if (spec.child) return joinParents(left, spec, datasets, read, RECORD);
+  if (spec.domain_name === 'RELREC' && !spec.match_key.length) return joinThroughRelrec(left, spec, datasets, read, RECORD);
   if (!spec.match_key.length) throw new NotRunnable(`it reads ${spec.domain_name} from another dataset without match keys, which is not supported yet`);
   if (spec.domain_name.includes('--')) throw new NotRunnable(`it reads the datasets ${spec.domain_name} by pattern, which is not supported yet`);
   const right = datasets.find((d) => d.name === spec.domain_name);

@@ -8,6 +8,7 @@ import { sdtmigLibrary } from '@ctp/db';
 import { NotApplicableToDataset, NotRunnable } from './not-runnable.ts';
 import type { DefineRead } from './read-define.ts';
 import { asText, compareDates, isEmpty, parseIsoDate } from './values.ts';
+import { referencedVariables } from './relationships/referenced-variables.ts';
 
 export interface Study {
   datasets: StudyDataset[];
@@ -122,7 +123,9 @@ export const OPERATIONS: Record<string, Operation> = {
   required_variables: libraryVariables('Req'),
   expected_variables: libraryVariables('Exp'),
   distinct: (op, ctx, study) =>
-    grouped(op, ctx, study, (rows) => [...new Set(column(rows, ctx.resolve(op.name ?? '')).map((v) => v))] as Cell[], [] as Cell[]),
+    op.value_is_reference && !op.group?.length
+      ? { perRow: false, value: referencedVariables(op, ctx.base, study.datasets, (n) => ctx.resolve(n)) }
+      : grouped(op, ctx, study, (rows) => [...new Set(column(rows, ctx.resolve(op.name ?? '')).map((v) => v))] as Cell[], [] as Cell[]),
   record_count: (op, ctx, study) => grouped(op, ctx, study, (rows) => rows.length, 0),
   max: extreme(1),
   min: extreme(-1),

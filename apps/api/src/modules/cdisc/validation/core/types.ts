@@ -70,6 +70,8 @@ export interface StudyDataset {
   rows: Record<string, Cell>[];
   /** The file it came from (reported by domain presence checks, as the engine does). */
   fileName?: string;
+  /** Its records joined with their parents through RDOMAIN / IDVAR / IDVARVAL (relationships/parent-join.ts). */
+  relationshipsJoined?: boolean;
 }
 
 /** One reported value, as CDISC's engine writes its results: dataset, record (1-based; null for the dataset), variable, value. */
