@@ -53,6 +53,7 @@ import * as m0056TrialSupply from './0056-trial-supply.ts';
 import * as m0057RandomizationClose from './0057-randomization-close.ts';
 import * as m0058SiteArchives from './0058-site-archives.ts';
 import * as m0059ScaleAuditIndex from './0059-scale-audit-index.ts';
+import * as m0060SdtmBlindedRuns from './0060-sdtm-blinded-runs.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   '0057-randomization-close': m0057RandomizationClose,
   '0058-site-archives': m0058SiteArchives,
   '0059-scale-audit-index': m0059ScaleAuditIndex,
+  '0060-sdtm-blinded-runs': m0060SdtmBlindedRuns,
 };
 
 /** Every table whose rows the audit trigger records; the compliance check verifies each has it. */
