@@ -2,10 +2,12 @@
 // generates a study's datasets, sees a card per domain with its record count, previews DM, and downloads
 // DM as SAS transport and every domain as a zip with its define.xml. The run is made with the XPT text
 // encoding chosen on the screen (Windows-1252 here; ASCII by default), which the run then shows.
+// In the double-blind study the data manager (blinded) gets a blinded run: the screen says so and DM's
+// ARMCD, ARM, ACTARMCD and ACTARM are blank in the preview (issue 30).
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
 import { loginAs } from './support/auth';
-import { chooseOpenLabelStudy } from './support/trpc';
+import { chooseDoubleBlindStudy, chooseOpenLabelStudy } from './support/trpc';
 
 test('generate SDTM for a study, preview DM, download dm.xpt and all domains', async ({ page }) => {
   test.setTimeout(90_000);
@@ -62,4 +64,27 @@ test('generate SDTM for a study, preview DM, download dm.xpt and all domains', a
   expect(define).toContain('def:DefineVersion="2.1.');
   expect(define).toContain('Name="SDTMIG" Type="IG" Version="3.4"');
   expect(define).toContain('href="dm.xpt"');
+});
+
+test('a blinded data manager generates a blinded run of the double-blind study: DM arms blank', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'data-manager', '/cdisc-standards?tab=export');
+  await chooseDoubleBlindStudy(page, page.getByLabel('Study'));
+  await page.getByTestId('sdtm-generate').click();
+  await expect(page.getByTestId('sdtm-run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('sdtm-run-blinded')).toContainText('Blinded run');
+  await expect(page.getByTestId('sdtm-run-blinded')).toContainText('ARM, ARMCD, ACTARM, ACTARMCD written blank');
+  const dm = page.locator('[data-testid="sdtm-dataset-card"][data-domain="DM"]');
+  await dm.getByRole('button', { name: 'Preview' }).click();
+  const table = page.getByTestId('sdtm-preview-table');
+  await expect(table).toContainText('ARMCD');
+  const headers = await table.locator('thead th').allInnerTexts();
+  const columns = ['ARMCD', 'ARM', 'ACTARMCD', 'ACTARM'].map((name) => headers.findIndex((h) => h.trim() === name));
+  expect(columns.every((k) => k >= 0)).toBe(true);
+  const rows = table.getByTestId('sdtm-preview-row');
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) {
+    const cells = await row.locator('td').allInnerTexts();
+    expect(columns.map((k) => cells[k]!.trim())).toEqual(['', '', '', '']);
+  }
 });

@@ -1,13 +1,16 @@
 // Blinding (issue 27 item 3) on the seeded demo database: a study's blinding is stored, edited (audited)
 // and shown; in the demo's double-blind study the investigator, coordinator, monitor and sponsor read no
 // subject arm anywhere (subject card, patient list and its CSV, casebook, search, audit trail and recent
-// activity values) and are refused assigning one, and SDTM of the study is refused to the data manager;
-// the study manager and the administrator see the arms.
+// activity values) and are refused assigning one; the data manager's SDTM run of the study is a blinded
+// run (DM's arms blank) and an administrator's unblinded run is closed to them; the study manager and the
+// administrator see the arms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, withActor } from '@ctp/db';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 import { callersForEveryRole, rejects, type Caller } from './support/procedures.ts';
 import { trialSummary } from '../src/modules/cdisc/sdtm/trial-summary.ts';
+import { awaitSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
+import { awaitValidation } from '../src/modules/cdisc/validation/run.ts';
 
 let t: TestDatabase;
 let as: Record<string, Caller>;
@@ -139,8 +142,78 @@ describe('in a double-blind study', () => {
     expect(managerActivity.flatMap((e) => e.fields).some((f) => /^actual(_arm_id|ArmId)$/.test(f.field) && f.newValue === subject.actualArmId)).toBe(true);
   });
 
-  it('refuses SDTM of the study to a blinded data manager; open-label studies are not concerned', async () => {
-    await rejects(as['data-manager']!.sdtm.exportSdtm({ studyId }), 'FORBIDDEN', 'Arms of a blinded study');
+  it('gives a blinded data manager a blinded SDTM run: DM arms blank, said in the run and define.xml; the admin\'s run has them and stays closed', async () => {
+    const dm = as['data-manager']!;
+    const admin = as.admin!;
+    const full = await admin.sdtm.exportSdtm({ studyId });
+    await awaitSdtmRun(full.runId);
+    const blind = await dm.sdtm.exportSdtm({ studyId });
+    expect(blind.runId).not.toBe(full.runId);
+    await awaitSdtmRun(blind.runId);
+    const armColumns = async (who: Caller, runId: number) => {
+      const page = await who.sdtm.preview({ runId, domain: 'DM', limit: 200 });
+      expect(page.total).toBeLessThanOrEqual(200);
+      const col = (n: string) => page.columns.findIndex((c) => c.name === n);
+      // SDTMIG 3.4 keeps the arm variables (Expected) in DM even when every value is blank
+      expect(['ARMCD', 'ARM', 'ACTARMCD', 'ACTARM', 'ARMNRS'].map(col).every((k) => k >= 0)).toBe(true);
+      return page.rows.map((r) => Object.fromEntries(['USUBJID', 'ARMCD', 'ARM', 'ACTARMCD', 'ACTARM', 'ARMNRS'].map((n) => [n, r[col(n)] ?? ''])));
+    };
+    const filled = await armColumns(admin, full.runId);
+    const blank = await armColumns(dm, blind.runId);
+    const usubjid = `${(await admin.studies.byId({ id: studyId })).studyId}-${subject.subjectCode}`;
+    // the unblinded run: the randomised subject's arms are there
+    const mine = filled.find((r) => r.USUBJID === usubjid)!;
+    expect(mine.ARMCD).not.toBe('');
+    expect(mine.ARM).not.toBe('');
+    expect(filled.filter((r) => r.ARMCD !== '').length).toBeGreaterThan(0);
+    // the blinded run: the same subjects, every arm variable blank; ARMNRS only where there is no arm
+    expect(blank.map((r) => r.USUBJID)).toEqual(filled.map((r) => r.USUBJID));
+    for (const r of blank) expect([r.ARMCD, r.ARM, r.ACTARMCD, r.ACTARM]).toEqual(['', '', '', '']);
+    expect(blank.find((r) => r.USUBJID === usubjid)!.ARMNRS).toBe(mine.ARMNRS);
+    expect(blank.map((r) => r.ARMNRS)).toEqual(filled.map((r) => r.ARMNRS));
+    // the run says so; the data manager is shown the blinded run, the admin the newest of both
+    const latest = (await dm.sdtm.latestRun({ studyId }))!;
+    expect(latest).toMatchObject({ id: blind.runId, blinded: true });
+    expect(latest.notes).toContain('Blinded run: ARM, ARMCD, ACTARM, ACTARMCD written blank');
+    expect((await admin.sdtm.latestRun({ studyId }))!).toMatchObject({ id: blind.runId, blinded: true });
+    const fullRun = await admin.sdtm.exportSdtm({ studyId });
+    await awaitSdtmRun(fullRun.runId);
+    expect((await admin.sdtm.latestRun({ studyId }))!).toMatchObject({ id: fullRun.runId, blinded: false });
+    expect((await dm.sdtm.latestRun({ studyId }))!.id).toBe(blind.runId);
+    // define.xml: the comment, on DM's arm variables
+    const define = (await dm.sdtm.archive({ runId: blind.runId })).defineXml;
+    expect(define).toContain('Blinded run: ARM, ARMCD, ACTARM, ACTARMCD written blank');
+    expect(define).toMatch(/<ItemDef OID="IT\.DM\.ARMCD"[^>]*def:CommentOID="COM\.DM\.BLINDED"/);
+    expect((await admin.sdtm.archive({ runId: full.runId })).defineXml).not.toContain('COM.DM.BLINDED');
+    // the unblinded run is closed to the blinded reader: preview, files, archive, encoding report
+    await rejects(dm.sdtm.preview({ runId: full.runId, domain: 'DM' }), 'FORBIDDEN', 'Arms of a blinded study');
+    await rejects(dm.sdtm.fileInfo({ runId: full.runId, domain: 'DM', format: 'xpt' }), 'FORBIDDEN');
+    await rejects(dm.sdtm.archive({ runId: full.runId }), 'FORBIDDEN');
+    await rejects(dm.sdtm.encodingReport({ runId: full.runId }), 'FORBIDDEN');
+    // the blinded reader validates the blinded run, whichever is newer
+    const blindValidation = await dm.validation.run({ studyId });
+    expect(blindValidation.sdtmRunId).toBe(blind.runId);
+    await awaitValidation(blindValidation.validationRunId);
+    const fullValidation = await admin.validation.run({ studyId });
+    expect(fullValidation.sdtmRunId).toBe(fullRun.runId);
+    await awaitValidation(fullValidation.validationRunId);
+    expect((await dm.validation.latest({ studyId }))!.sdtmRunId).toBe(blind.runId);
+    expect((await admin.validation.latest({ studyId }))!.sdtmRunId).toBe(fullRun.runId);
+    // what validation reports of the blinded run and not of the full one: the rules that want ARMNRS
+    // when an arm variable is blank (no ARMNRS term says "blinded"; README, "Blinded SDTM runs")
+    const findings = async (id: number) =>
+      (await sql<{ coreId: string; n: number }>`select core_id as "coreId", count(*)::int as n from sdtm_validation_findings
+        where validation_run_id = ${id} and core_id is not null group by core_id order by core_id`.execute(t.database.db)).rows;
+    const [inBlind, inFull] = [await findings(blindValidation.validationRunId), await findings(fullValidation.validationRunId)];
+    const ids = (rows: { coreId: string }[]) => rows.map((r) => r.coreId);
+    const onlyBlind = ids(inBlind).filter((id) => !ids(inFull).includes(id));
+    expect(onlyBlind).toEqual(['CORE-000045', 'CORE-000046', 'CORE-000223', 'CORE-000224']);
+    // and what only the full run reports are rules about filled arms (ARMCD against ACTARMCD, ARM against
+    // ACTARM, DS records of subjects with an ACTARMCD), which have nothing to say of blank ones
+    for (const id of ids(inFull).filter((x) => !ids(inBlind).includes(x))) expect(['CORE-000296', 'CORE-000655', 'CORE-000656']).toContain(id);
+  });
+
+  it('open-label studies are not concerned', async () => {
     const openCard = await as.monitor!.design.subjectArm({
       patientId: (await t.database.db.selectFrom('patients').select('id').where('studyId', '=', openStudyId).orderBy('id').executeTakeFirstOrThrow()).id,
     }).catch(() => null);

@@ -12,6 +12,10 @@
 // and is the only place the tokens may appear: design.byStudy, and the same design exported as USDM
 // (usdm.export, GET /api/studies/{id}/usdm: arms, epochs and cells, no subject). The unblinded team sees the
 // arm through REST.
+// SDTM: an administrator's run (arms in DM) and the data manager's blinded run (DM's arms blank) exist
+// during the walk; every download of both (each dataset's XPT, CSV and Dataset-JSON, the zip read entry
+// by entry, define.xml) is fetched by every blinded role: the administrator's run is refused, the blinded
+// run carries no token outside TA, the trial design dataset of the protocol's arms (like design.byStudy).
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStore, sql, withActor } from '@ctp/db';
@@ -19,6 +23,8 @@ import { createTestDatabase, TEST_PASSWORD, TEST_STORAGE_DIR, TEST_TODAY, type T
 import { callerAs, demoEmail, startServer, TestClient, type TestServer } from './support/app.ts';
 import { procedureEntries, skeletonOf } from './support/schema-walk.ts';
 import { restRoutes } from '../src/rest.ts';
+import { awaitSdtmRun } from '../src/modules/cdisc/sdtm/generate.ts';
+import { unzip } from './support/unzip.ts';
 
 const BLINDED_ROLES = ['coordinator', 'investigator', 'monitor', 'sponsor', 'data-manager'] as const;
 const TOKENS = [
@@ -35,6 +41,8 @@ let studyId: number;
 let siteId: number;
 let walked: { id: number; code: string };
 let armIds: number[];
+/** The administrator's SDTM run (arms in DM) and the data manager's blinded one. */
+let sdtmRuns: { full: number; blinded: number };
 
 const LEAK = new RegExp(TOKENS.flatMap((a) => [a.code, a.name]).join('|'), 'i');
 
@@ -165,6 +173,22 @@ describe('the blinding walk', () => {
     expect(TOKENS.map((a) => a.code)).toContain(corrected.arm.code);
     await (await callerAs(t.database, demoEmail('data-manager'))).casebook.lockStudy({ studyId, reason: 'Database lock', acknowledgeOpenQueries: true });
     await admin.randomization.requestUnblinding({ studyId, reason: 'Final analysis after database lock' });
+    // SDTM through REST: the administrator's run and the data manager's (blinded) one
+    const generate = async (role: 'admin' | 'data-manager') => {
+      const client = new TestClient(server.url);
+      await client.login(demoEmail(role));
+      const res = await client.request('/api/cdisc/export-sdtm', { method: 'POST', json: { studyId } });
+      expect(res.status).toBe(202);
+      const { runId } = (await res.json()) as { runId: number };
+      await awaitSdtmRun(runId);
+      return runId;
+    };
+    sdtmRuns = { full: await generate('admin'), blinded: await generate('data-manager') };
+    const kinds = await t.database.db.selectFrom('sdtmRuns').select(['id', 'blinded', 'status']).where('id', 'in', [sdtmRuns.full, sdtmRuns.blinded]).orderBy('id').execute();
+    expect(kinds).toEqual([
+      { id: sdtmRuns.full, blinded: false, status: 'done' },
+      { id: sdtmRuns.blinded, blinded: true, status: 'done' },
+    ]);
   });
 
   it('finds no arm in any tRPC query or REST GET answer of a blinded role', async () => {
@@ -199,6 +223,48 @@ describe('the blinding walk', () => {
     // The walk reached real answers, not only refusals.
     expect(answered).toBeGreaterThan(BLINDED_ROLES.length * 40);
   }, 600_000);
+
+  it('finds no arm in any SDTM download of a blinded role; the administrator\'s run is refused to them', async () => {
+    const db = t.database.db;
+    const downloads = async (runId: number) => {
+      const domains = await db.selectFrom('sdtmRunDatasets').select('domain').where('runId', '=', runId).execute();
+      expect(domains.map((d) => d.domain)).toContain('DM');
+      return [...domains.flatMap((d) => ['xpt', 'csv', 'json'].map((f) => `${d.domain.toLowerCase()}.${f}`)), 'all.zip', 'define.xml'];
+    };
+    const found: string[] = [];
+    let read = 0;
+    for (const role of BLINDED_ROLES) {
+      const client = new TestClient(server.url);
+      expect((await client.login(demoEmail(role))).status).toBe(200);
+      for (const file of await downloads(sdtmRuns.full)) {
+        const res = await client.request(`/api/cdisc/sdtm/${sdtmRuns.full}/${file}`);
+        const body = Buffer.from(await res.arrayBuffer());
+        if (res.status === 200) found.push(`${role} read the administrator's ${file}`);
+        if (leaks(body.toString('latin1'))) found.push(`${role} ${sdtmRuns.full}/${file} (${res.status})`);
+      }
+      for (const file of await downloads(sdtmRuns.blinded)) {
+        const res = await client.request(`/api/cdisc/sdtm/${sdtmRuns.blinded}/${file}`);
+        const body = Buffer.from(await res.arrayBuffer());
+        if (res.status !== 200) {
+          if (leaks(body.toString('latin1'))) found.push(`${role} ${sdtmRuns.blinded}/${file} (${res.status})`);
+          continue;
+        }
+        read++;
+        // TA is the protocol's arm catalogue (the walk's one allowed place); every other file is scanned
+        const parts = file === 'all.zip' ? [...(await unzip(body)).entries()] : [[file, body] as const];
+        for (const [name, bytes] of parts) if (!name.startsWith('ta.') && leaks(bytes.toString('latin1'))) found.push(`${role} ${sdtmRuns.blinded}/${file}:${name}`);
+      }
+    }
+    expect(found).toEqual([]);
+    // the data manager (at least) read every file of the blinded run
+    expect(read).toBeGreaterThanOrEqual((await downloads(sdtmRuns.blinded)).length);
+    // the scan can fail: the administrator's DM names the arms, and the blinded run's TA does too
+    const admin = new TestClient(server.url);
+    await admin.login(demoEmail('admin'));
+    expect(leaks(await (await admin.request(`/api/cdisc/sdtm/${sdtmRuns.full}/dm.csv`)).text())).toBe(true);
+    expect(leaks(await (await admin.request(`/api/cdisc/sdtm/${sdtmRuns.blinded}/ta.csv`)).text())).toBe(true);
+    expect(leaks(await (await admin.request(`/api/cdisc/sdtm/${sdtmRuns.blinded}/dm.csv`)).text())).toBe(false);
+  });
 
   it('the tokens are found where arms are allowed (the walk can fail)', async () => {
     const manager = new TestClient(server.url);

@@ -1,6 +1,8 @@
-// TA, TE and DM's arm variables from a trial design (SDTMIG 3.4), pure.
+// TA, TE and DM's arm variables from a trial design (SDTMIG 3.4), and what a blinded run writes instead
+// (issue 30: arm variables blank, EPOCH the same whatever the arm), pure.
 import { describe, expect, it } from 'vitest';
-import { dmArmVariables, trialArms, trialElements, type DesignArmInput } from '../src/modules/cdisc/sdtm/trial-design.ts';
+import { blindedDmArmVariables, dmArmVariables, trialArms, trialElements, type DesignArmInput } from '../src/modules/cdisc/sdtm/trial-design.ts';
+import { blindedDesign, DEFAULT_STEPS, elementSpans, epochAt, epochDesign, stepsOf } from '../src/modules/cdisc/sdtm/epochs.ts';
 
 const arm = (code: string, order: number, steps: [number, string, string][]): DesignArmInput => ({
   code,
@@ -64,5 +66,54 @@ describe('DM arm variables', () => {
 
   it('never reports an actual arm without a planned one', () => {
     expect(dmArmVariables({ ...base, plannedArmCode: null, plannedArm: null })).toMatchObject({ ARMCD: null, ACTARMCD: null, ARMNRS: 'NOT ASSIGNED' });
+  });
+});
+
+describe('a blinded run', () => {
+  const base = { status: 'enrolled', enrollmentDate: '2025-01-10', plannedArmCode: 'DRUG', plannedArm: 'Study drug', actualArmCode: 'DRUG', actualArm: 'Study drug' };
+
+  it('writes DM arm variables blank and ARMNRS only where the full run says the subject has no arm or treatment', () => {
+    expect(blindedDmArmVariables(base)).toEqual({ ARMCD: null, ARM: null, ACTARMCD: null, ACTARM: null, ARMNRS: null });
+    expect(blindedDmArmVariables({ ...base, actualArmCode: null, actualArm: null }).ARMNRS).toBe('ASSIGNED, NOT TREATED');
+    const none = { plannedArmCode: null, plannedArm: null, actualArmCode: null, actualArm: null };
+    expect(blindedDmArmVariables({ ...none, status: 'withdrawn', enrollmentDate: null }).ARMNRS).toBe('SCREEN FAILURE');
+    // whatever the arm, the same answer
+    expect(blindedDmArmVariables({ ...base, plannedArmCode: 'PBO', actualArmCode: 'PBO' })).toEqual(blindedDmArmVariables(base));
+  });
+
+  const elements = [
+    { code: 'SCRN', startRule: 'Informed consent', plannedDuration: 'P14D' },
+    { code: 'DRUG', startRule: 'First dose of study treatment', plannedDuration: 'P28D' },
+    { code: 'PBO', startRule: 'First dose of study treatment', plannedDuration: 'P28D' },
+    { code: 'FU', startRule: 'Day after the last dose', plannedDuration: 'P14D' },
+    { code: 'DRUG8', startRule: 'First dose of study treatment', plannedDuration: 'P56D' },
+  ];
+  const design = (second: string) =>
+    epochDesign(
+      [
+        { code: 'DRUG', steps: [{ position: 1, elementCode: 'SCRN', epoch: 'SCREENING' }, { position: 2, elementCode: 'DRUG', epoch: 'TREATMENT' }, { position: 3, elementCode: 'FU', epoch: 'FOLLOW-UP' }] },
+        { code: 'PBO', steps: [{ position: 1, elementCode: 'SCRN', epoch: 'SCREENING' }, { position: 2, elementCode: second, epoch: 'TREATMENT' }, { position: 3, elementCode: 'FU', epoch: 'FOLLOW-UP' }] },
+      ],
+      elements,
+    );
+
+  it('keeps the arms\' epochs when every arm has the same epochs, rules and durations (EPOCH as in the full run)', () => {
+    const full = design('PBO');
+    const { design: blind, shared } = blindedDesign(full);
+    expect(shared).toBe(true);
+    const anchors = { consent: '2025-01-01', referenceStart: '2025-01-10', firstDose: '2025-01-10', lastDose: null };
+    for (const arm of ['DRUG', 'PBO']) {
+      for (const d of ['2025-01-05', '2025-01-20', '2025-02-20']) {
+        expect(epochAt(d, elementSpans(stepsOf(blind, arm, arm), anchors))).toBe(epochAt(d, elementSpans(stepsOf(full, arm, arm), anchors)));
+      }
+    }
+    expect(blind.arms.size).toBe(0);
+  });
+
+  it('falls back to screening, treatment and follow-up by exposure when the arms differ in duration', () => {
+    const { design: blind, shared } = blindedDesign(design('DRUG8'));
+    expect(shared).toBe(false);
+    expect(stepsOf(blind, 'DRUG', 'DRUG')).toBe(DEFAULT_STEPS);
+    expect(stepsOf(blind, 'PBO', 'PBO')).toBe(DEFAULT_STEPS);
   });
 });

@@ -5,7 +5,7 @@
 // counts as present; every step is audited; roles and scopes that may not archive are refused.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { unzip } from './support/unzip.ts';
 import { sql } from '@ctp/db';
 import { SITE_ARCHIVE_ARTIFACT } from '@ctp/contracts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
@@ -20,27 +20,6 @@ let server: TestServer;
 let studyId: number;
 let siteId: number;
 let subjects: string[];
-
-/** Every entry of a zip, read whole (the test's archives are small). */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => (out.set(entry.fileName, Buffer.concat(chunks)), zip.readEntry()));
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });

@@ -95,6 +95,8 @@ export interface SdtmRun {
   encoding: SdtmEncoding;
   /** Values the encoding changed (transliterated); the list is sdtm.encodingReport. */
   encodingChanges: number;
+  /** Generated for a reader who does not see the subjects' arms: DM's ARM, ARMCD, ACTARM and ACTARMCD are blank. */
+  blinded: boolean;
   datasets: SdtmDataset[];
 }
 

@@ -956,6 +956,8 @@ export interface SdtmRunsTable {
   encoding: 'ascii' | 'latin1' | 'windows-1252' | 'utf8';
   /** Values the encoding changed (transliterated). */
   encodingChanges: Generated<number>;
+  /** Generated for a reader who does not see arms: DM's ARM, ARMCD, ACTARM, ACTARMCD blank (migration 0060). */
+  blinded: Generated<boolean>;
 }
 
 /** The values an SDTM run's encoding changed, where they are (never what they held); migration 0027. */

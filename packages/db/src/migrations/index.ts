@@ -53,6 +53,7 @@ import * as m0056TrialSupply from './0056-trial-supply.ts';
 import * as m0057RandomizationClose from './0057-randomization-close.ts';
 import * as m0058SiteArchives from './0058-site-archives.ts';
 import * as m0059ScaleAuditIndex from './0059-scale-audit-index.ts';
+import * as m0060SdtmBlindedRuns from './0060-sdtm-blinded-runs.ts';
 import * as m0061FormEntriesExportIndex from './0061-form-entries-export-index.ts';
 import * as m0062SearchDocumentsCode from './0062-search-documents-code.ts';
 
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   '0057-randomization-close': m0057RandomizationClose,
   '0058-site-archives': m0058SiteArchives,
   '0059-scale-audit-index': m0059ScaleAuditIndex,
+  '0060-sdtm-blinded-runs': m0060SdtmBlindedRuns,
   '0061-form-entries-export-index': m0061FormEntriesExportIndex,
   '0062-search-documents-code': m0062SearchDocumentsCode,
 };

@@ -10,8 +10,8 @@
 //     allocations list and its REST path are refused to the others;
 //   - the audit trail (screen and CSV) and a study's recent activity redact the arm fields of subjects'
 //     events and of allocations;
-//   - SDTM generation and the datasets of a blinded study (preview, files, archive) are FORBIDDEN, so an
-//     unblinded package never reaches a blinded role (arms also show in SE, TA and EX, not only in DM).
+//   - SDTM: their runs are blinded runs (DM's arm variables blank, EPOCH the same for every arm), and the
+//     full runs of those who see arms (preview, files, archive, define.xml) are FORBIDDEN to them.
 // Patient lists, their CSV export, the casebook, search and notifications carry no arm at all.
 // Trial supply (modules/supply) shows a kit type's arm only where armsVisible; everyone else reads kit
 // type codes, which in a blinded study may not name an arm.

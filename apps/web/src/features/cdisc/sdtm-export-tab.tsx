@@ -3,7 +3,8 @@
 // finished run with its record count and time, Preview, Export SAS (.xpt), CSV and Dataset-JSON; Export
 // All Domains (a zip of every dataset's .xpt and define.xml). The XPT text encoding is chosen per run
 // (ASCII with transliteration by default, Latin-1, Windows-1252, UTF-8 on request); the run shows its
-// encoding and how many values it changed, and the encoding report says where.
+// encoding and how many values it changed, and the encoding report says where. A blinded run (generated
+// for a reader who does not see the arms of a blinded study) says so.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Archive, Play } from 'lucide-react';
@@ -14,6 +15,7 @@ import { serverError } from '@/lib/server-error';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -92,6 +94,12 @@ export function SdtmExportTab({ studyId }: { studyId?: number }) {
                       {t('encoding.showReport')}
                     </Button>
                   )}
+                </span>
+              )}
+              {data.blinded && (
+                <span className="flex flex-wrap items-center gap-2 text-xs" data-testid="sdtm-run-blinded">
+                  <Badge tone="info">{t('blinded.label')}</Badge>
+                  <span className="text-muted-foreground">{t('blinded.description')}</span>
                 </span>
               )}
               {data.notes.length > 0 && <span className="text-xs text-muted-foreground">{data.notes.join(' · ')}</span>}

@@ -95,7 +95,19 @@ export interface RunDefineOptions {
   encodingChanges: number;
   /** The dictionaries of the coded terms, newest first (studyCodingDictionaries). */
   dictionaries: CodingDictionary[];
+  /** A blinded run (issue 30): DM's arm variables carry the comment saying they are written blank. */
+  blinded?: boolean;
 }
+
+/** DM's variables a blinded run writes blank. */
+const BLINDED_ARM_VARIABLES = new Set(['ARMCD', 'ARM', 'ACTARMCD', 'ACTARM']);
+
+/** The reviewer-facing note on a blinded run's arm variables. */
+export const BLINDED_COMMENT: DefineComment = {
+  oid: 'COM.DM.BLINDED',
+  description:
+    "Blinded run: ARM, ARMCD, ACTARM, ACTARMCD written blank. The run was generated for a reader who does not see the subjects' arms in this blinded study; ARMNRS is given only where the subject has no arm. The trial design datasets (TA, TE) describe the protocol's arms, not the subjects'.",
+};
 
 const ASSIGNED = /^(STUDYID|DOMAIN|RDOMAIN|IDVAR|QNAM|QLABEL|QORIG|AGEU|ARMNRS|SUBJID|SITEID|.*TEST|.*TESTCD|.*ORRESU|.*STRESU|.*LLT|.*LLTCD|.*DECOD|.*PTCD|.*HLT|.*HLTCD|.*HLGT|.*HLGTCD|.*BODSYS|.*BDSYSCD|.*SOC|.*SOCCD)$/;
 
@@ -163,7 +175,7 @@ export async function runDefineXml(
       // no stylesheet instruction: the package has no define2-1.xsl to point at
       stylesheetHref: null,
       codeLists,
-      comments: [encodingNote],
+      comments: options.blinded ? [encodingNote, BLINDED_COMMENT] : [encodingNote],
       standards: [...versions.map((v): DefineStandard => ({ oid: standardOid(v), name: 'SDTMIG', type: 'IG', version: v, status: 'Final' })), CT_STANDARD],
       methods: METHODS.map(({ oid, name, description }) => ({ oid, name, type: 'Computation' as const, description })),
     },
@@ -184,6 +196,7 @@ export async function runDefineXml(
         ]),
       );
       for (const [name, valueLevel] of Object.entries(valueLevelOf(d.domain, d.variables, d.valueMetadata ?? null, 'MT.STRES'))) variables[name] = { ...variables[name]!, valueLevel };
+      if (options.blinded && d.domain === 'DM') for (const name of names) if (BLINDED_ARM_VARIABLES.has(name)) variables[name] = { ...variables[name]!, commentOid: BLINDED_COMMENT.oid };
       for (const name of names) {
         const codeListOid =
           name === 'DOMAIN' ? `CL.${d.domain}.DOMAIN` : name === 'RDOMAIN' ? 'CL.RDOMAIN' : DICTIONARY_CODED.test(name) && dictionary ? dictionary.oid : undefined;

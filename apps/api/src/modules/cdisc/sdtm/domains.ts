@@ -4,7 +4,7 @@
 // the coded AE/MH terms from medical coding; supplemental qualifiers to SUPP--. And the trial design
 // datasets TS and TV, from the study and its visit schedule (TA and TE: trial-design.ts).
 import type { FieldTarget } from './targets.ts';
-import { dmArmVariables } from './trial-design.ts';
+import { blindedDmArmVariables, dmArmVariables } from './trial-design.ts';
 import { DEFAULT_STEPS, elementSpans, epochAt, stepsOf, type EpochDesign } from './epochs.ts';
 import {
   assignSeq,
@@ -130,6 +130,8 @@ export interface SubjectContext {
   note: (text: string) => void;
   /** The arms' element steps for EPOCH (epochs.ts); absent: screening, treatment and follow-up by exposure. */
   design?: EpochDesign;
+  /** A blinded run: DM's ARM, ARMCD, ACTARM and ACTARMCD blank (EPOCH comes from blindedDesign). */
+  blinded?: boolean;
 }
 
 const NO_DESIGN: EpochDesign = { arms: new Map(), unassigned: DEFAULT_STEPS };
@@ -362,7 +364,7 @@ export function subjectRecords(ctx: SubjectContext, input: SubjectInput): Map<st
     AGEU: s.yearOfBirth ? 'YEARS' : null,
     SEX: SEX[(s.sex ?? '').toLowerCase()] ?? 'U',
     ETHNIC: s.ethnicity ? (ETHNIC[s.ethnicity.toLowerCase()] ?? 'NOT REPORTED') : 'NOT REPORTED',
-    ...dmArmVariables(s),
+    ...(ctx.blinded ? blindedDmArmVariables(s) : dmArmVariables(s)),
     COUNTRY: country || null,
     ...Object.fromEntries(Object.entries(dmExtra).filter(([k]) => ['BRTHDTC', 'RACE', 'DMDTC', 'DTHDTC', 'RFICDTC'].includes(k))),
   };

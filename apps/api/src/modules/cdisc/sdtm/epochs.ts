@@ -138,3 +138,14 @@ export function epochDesign(
   const common = firsts.every((f) => f.element === firsts[0]!.element && f.epoch === firsts[0]!.epoch);
   return { arms: map, unassigned: common ? [firsts[0]!] : [] };
 }
+
+/** The design of a blinded run (issue 30): EPOCH must not tell the arm, so every subject gets the same
+ *  steps. When every arm passes through the same epochs with the same start rules and durations, those
+ *  (EPOCH is then what the arm's own steps give); otherwise the default design, placed by the exposure
+ *  dates EX already shows. `shared` says which. */
+export function blindedDesign(design: EpochDesign): { design: EpochDesign; shared: boolean } {
+  const lists = [...design.arms.values()];
+  const shape = (steps: EpochStep[]) => JSON.stringify(steps.map((s) => [s.epoch, s.startRule, s.plannedDuration]));
+  const shared = lists.length > 0 && lists.every((l) => shape(l) === shape(lists[0]!));
+  return { design: { arms: new Map(), unassigned: shared ? lists[0]! : DEFAULT_STEPS }, shared };
+}

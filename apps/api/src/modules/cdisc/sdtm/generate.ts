@@ -38,7 +38,7 @@ import { trialArms, trialElements } from './trial-design.ts';
 import { trialSummary } from './trial-summary.ts';
 import { defineMetaDataVersionOid, defineStudyOid } from './define.ts';
 import { RunTextEncoder, byteLengthIn, xptEncodingOf } from './text-encoding.ts';
-import { epochDesign } from './epochs.ts';
+import { blindedDesign, epochDesign } from './epochs.ts';
 import { loadDesign } from '../../design/read.ts';
 import { RecodeLog } from '../terminology/recode.ts';
 import { JobRegistry } from '../jobs.ts';
@@ -51,6 +51,8 @@ import { sdtmigVariables } from '../standards/run-datasets.ts';
 export const SUBJECT_BATCH = 500;
 const MAX_CHAR = 200;
 export const SDTM_JOB = 'sdtm-generate';
+/** The run's note (and define.xml comment) when it was generated for a reader who does not see arms. */
+export const BLINDED_RUN_NOTE = 'Blinded run: ARM, ARMCD, ACTARM, ACTARMCD written blank';
 
 /** Runs being worked on in this process, so tests can wait for them. */
 const runningHere = new JobRegistry();
@@ -73,19 +75,29 @@ export interface StartOptions {
   studyId: number;
   /** How the XPT files encode text; ASCII (transliterated) unless asked otherwise. */
   encoding?: SdtmEncoding;
+  /** For a reader who does not see arms: DM's arm variables blank, EPOCH the same for every arm. */
+  blinded?: boolean;
 }
 
 /** Creates the run (or returns the study's run still going) and queues its job without waiting for it. */
 export async function startSdtmRun(o: StartOptions): Promise<{ runId: number; started: boolean }> {
   // one run per study at a time; a run never stays 'running' after its process died (run-jobs.ts)
-  const active = await o.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
+  // (of the same kind: a blinded reader is never handed an unblinded run)
+  const active = await o.db
+    .selectFrom('sdtmRuns')
+    .select('id')
+    .where('studyId', '=', o.studyId)
+    .where('status', '=', 'running')
+    .where('blinded', '=', o.blinded ?? false)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   if (active) return { runId: active.id, started: false };
   const run = await withActor(o.db, { userId: o.userId, reason: 'Generate SDTM datasets', clientIp: o.clientIp }, async (tx) => {
     // the run keeps the SDTMIG it is generated against (the newest loaded), for its validation and define.xml
     const standard = await currentStandard(tx, 'SDTMIG');
     return tx
       .insertInto('sdtmRuns')
-      .values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId, standardId: standard?.id ?? null, encoding: o.encoding ?? 'ascii' })
+      .values({ studyId: o.studyId, status: 'running', progress: 0, step: 'Starting', startedBy: o.userId, standardId: standard?.id ?? null, encoding: o.encoding ?? 'ascii', blinded: o.blinded ?? false })
       .returning('id')
       .executeTakeFirstOrThrow();
   });
@@ -104,11 +116,11 @@ export function workSdtmRun(deps: RunJobDeps, data: SdtmJobData, job: JobContext
     const held = await deps.locks.hold('sdtm', data.runId);
     if (!held) return; // another worker runs it
     try {
-      const run = await deps.db.selectFrom('sdtmRuns').select(['status', 'studyId', 'startedBy', 'standardId', 'encoding']).where('id', '=', data.runId).executeTakeFirst();
+      const run = await deps.db.selectFrom('sdtmRuns').select(['status', 'studyId', 'startedBy', 'standardId', 'encoding', 'blinded']).where('id', '=', data.runId).executeTakeFirst();
       if (run?.status !== 'running') return;
       // what an earlier attempt (a process that died) stored is dropped: the run starts again
       await deps.db.deleteFrom('sdtmRunDatasets').where('runId', '=', data.runId).execute();
-      const o = { db: deps.db, files: deps.files, userId: run.startedBy, clientIp: data.clientIp, studyId: run.studyId, encoding: run.encoding };
+      const o = { db: deps.db, files: deps.files, userId: run.startedBy, clientIp: data.clientIp, studyId: run.studyId, encoding: run.encoding, blinded: run.blinded };
       await runJob(o, data.runId, run.standardId, { signal: AbortSignal.any([job.signal, held.lost]), lastAttempt: job.lastAttempt });
     } finally {
       await held.release();
@@ -152,7 +164,13 @@ async function runJob(o: RunInput, runId: number, standardId: number | null, job
     const standardVersion = (await db.selectFrom('cdiscStandards').select('version').where('id', '=', standardId).executeTakeFirst())?.version ?? null;
     const catalogue = await loadCatalogue(db, standardId);
     const design = await loadDesign(db, o.studyId);
-    const epochs = epochDesign(design.arms, design.elements);
+    const armEpochs = epochDesign(design.arms, design.elements);
+    const blinded = o.blinded ? blindedDesign(armEpochs) : null;
+    const epochs = blinded?.design ?? armEpochs;
+    if (blinded) {
+      notes.add(BLINDED_RUN_NOTE);
+      if (!blinded.shared && design.arms.length) notes.add('Blinded run: the arms pass through different epochs or durations, so EPOCH follows screening, treatment and follow-up by the exposure dates');
+    }
     const defs = (await db.selectFrom('visitDefinitions').select(['id', 'code', 'name', 'dayOffset', 'sortOrder']).where('studyId', '=', o.studyId).execute()) as VisitDef[];
     const visitDefs = new Map(defs.map((d) => [d.id, d]));
     const approved = await approvedMappings(db, o.studyId);
@@ -231,7 +249,7 @@ async function runJob(o: RunInput, runId: number, standardId: number | null, job
       const coding = new Map<string, CodedTerm>(coded.map((c) => [`${c.submissionId}:${c.fieldPath}`, c]));
       const visitsOf = group(visits, (v) => v.patientId);
       const subsOf = group(subs, (s) => s.patientId);
-      const ctx = { study: studyInfo, catalogue, visitDefs, targets: (id: number) => targetsByVersion.get(id) ?? [], coding, terminology, note: (t: string) => notes.add(t), design: epochs };
+      const ctx = { study: studyInfo, catalogue, visitDefs, targets: (id: number) => targetsByVersion.get(id) ?? [], coding, terminology, note: (t: string) => notes.add(t), design: epochs, blinded: !!o.blinded };
       for (const subject of subjects) {
         const records = subjectRecords(ctx, {
           subject: { ...subject, screeningDate: String(subject.screeningDate) },

@@ -1,9 +1,10 @@
 // sdtm.*: SDTM generation for the SDTM Export tab of /cdisc-standards. exportSdtm starts a run (cdisc.export:
 // admin, data manager) and returns at once; latestRun reads the study's newest run with its progress and
 // datasets, preview a page of a dataset's rows, fileInfo where a stored file is (for the REST download);
-// these read with cdisc.read within the user's studies. In a blinded study (design/blinding.ts) the
-// datasets tell the arms (DM ARM/ACTARM, SE, TA, EX), so generating them and reading them (preview, files,
-// archive, define.xml) is refused (FORBIDDEN) to everyone but administrators and study managers.
+// these read with cdisc.read within the user's studies. In a blinded study (design/blinding.ts) a reader
+// who does not see arms generates a blinded run (DM's ARM, ARMCD, ACTARM, ACTARMCD blank, EPOCH the same
+// for every arm; sdtm_runs.blinded), is shown only blinded runs, and reading an unblinded run's datasets
+// (preview, files, archive, define.xml) is FORBIDDEN to them; those who see arms read both kinds.
 import { parse } from 'csv-parse';
 import {
   sdtmEncodingReportInput,
@@ -24,7 +25,9 @@ import type { Db } from '@ctp/db';
 import { router, permitted } from '../../../trpc.ts';
 import { assertStudyVisible, canSeeStudy, type StudyScope, assertInScope } from '../../../access.ts';
 import { startSdtmRun } from './generate.ts';
-import { assertArmsVisible } from '../../design/blinding.ts';
+import { ARMS_BLINDED, armsVisible } from '../../design/blinding.ts';
+import { TRPCError } from '@trpc/server';
+import type { SessionUser } from '../../auth/session.ts';
 import { runDefineXml, studyCodingDictionaries } from './define.ts';
 import type { ValueMetadata } from './value-metadata.ts';
 import { refuse } from '../../../refusal.ts';
@@ -35,6 +38,11 @@ const exporter = permitted('cdisc.export');
 async function assertStudy(db: Db, scope: StudyScope, studyId: number) {
   const study = await db.selectFrom('studies').select('id').where('id', '=', studyId).executeTakeFirst();
   if (!study || !canSeeStudy(scope, studyId)) throw refuse('NOT_FOUND', 'studyNotFound');
+}
+
+/** An unblinded run (it shows arms) only for those who see arms; a blinded run for every reader. */
+async function assertRunReadable(db: Db, user: SessionUser, scope: StudyScope, studyId: number, blinded: boolean) {
+  if (!blinded && !(await armsVisible(db, user, scope, studyId))) throw new TRPCError({ code: 'FORBIDDEN', message: ARMS_BLINDED });
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -63,6 +71,7 @@ export async function runById(db: Db, runId: number): Promise<SdtmRun | null> {
     standard: run.standardCode ? `${run.standardCode} ${run.standardVersion}` : null,
     encoding: run.encoding,
     encodingChanges: run.encodingChanges,
+    blinded: run.blinded,
     datasets: datasets.map((d) => ({
       domain: d.domain,
       label: d.label,
@@ -78,7 +87,7 @@ export async function datasetOf(db: Db, scope: StudyScope, runId: number, domain
   const row = await db
     .selectFrom('sdtmRunDatasets as d')
     .innerJoin('sdtmRuns as r', 'r.id', 'd.runId')
-    .select(['r.studyId', 'd.domain', 'd.records', 'd.variables', 'd.xptSha256', 'd.csvSha256', 'd.jsonSha256'])
+    .select(['r.studyId', 'r.blinded', 'd.domain', 'd.records', 'd.variables', 'd.xptSha256', 'd.csvSha256', 'd.jsonSha256'])
     .where('d.runId', '=', runId)
     .where('d.domain', '=', domain)
     .executeTakeFirst();
@@ -90,19 +99,22 @@ export async function datasetOf(db: Db, scope: StudyScope, runId: number, domain
 export const sdtmRouter = router({
   exportSdtm: exporter.input(sdtmExportInput).mutation(async ({ ctx, input }) => {
     await assertStudy(ctx.db, ctx.scope, input.studyId);
-    await assertArmsVisible(ctx.db, ctx.user, ctx.scope, input.studyId);
-    const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, jobs: ctx.jobs, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId, encoding: input.encoding });
+    const blinded = !(await armsVisible(ctx.db, ctx.user, ctx.scope, input.studyId));
+    const { runId } = await startSdtmRun({ db: ctx.db, files: ctx.files, jobs: ctx.jobs, userId: ctx.user.id, clientIp: ctx.req.ip, studyId: input.studyId, encoding: input.encoding, blinded });
     const run = await runById(ctx.db, runId);
     return { runId, status: run!.status, progress: run!.progress };
   }),
   latestRun: read.input(sdtmRunInput).query(async ({ ctx, input }) => {
     assertStudyVisible(ctx.scope, input.studyId);
-    const last = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).orderBy('id', 'desc').executeTakeFirst();
+    // a reader who does not see arms is shown the blinded runs only
+    const onlyBlinded = !(await armsVisible(ctx.db, ctx.user, ctx.scope, input.studyId));
+    const runs = ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).$if(onlyBlinded, (q) => q.where('blinded', '=', true));
+    const last = await runs.orderBy('id', 'desc').executeTakeFirst();
     if (!last) return null;
     const run = await runById(ctx.db, last.id);
     if (run && run.status !== 'done') {
       // while running (or after a failure) the cards show the last finished run's datasets
-      const prev = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
+      const prev = await runs.where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
       const shown = prev ? (await runById(ctx.db, prev.id))! : null;
       return { ...run, datasets: shown?.datasets ?? [], datasetsStandard: shown?.standard ?? run.standard, datasetsRunId: prev?.id ?? run.id };
     }
@@ -110,7 +122,7 @@ export const sdtmRouter = router({
   }),
   preview: read.input(sdtmPreviewInput).query(async ({ ctx, input }): Promise<SdtmPreviewPage> => {
     const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
-    await assertArmsVisible(ctx.db, ctx.user, ctx.scope, d.studyId);
+    await assertRunReadable(ctx.db, ctx.user, ctx.scope, d.studyId, d.blinded);
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 25;
     const rows: (string | number | null)[][] = [];
@@ -128,12 +140,12 @@ export const sdtmRouter = router({
     const run = await ctx.db
       .selectFrom('sdtmRuns as r')
       .innerJoin('studies as s', 's.id', 'r.studyId')
-      .select(['r.studyId', 'r.status', 'r.standardId', 'r.encoding', 'r.encodingChanges', 's.code', 's.title'])
+      .select(['r.studyId', 'r.status', 'r.standardId', 'r.encoding', 'r.encodingChanges', 'r.blinded', 's.code', 's.title'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
     if (!run) throw refuse('NOT_FOUND', 'runNotFound');
   assertInScope(ctx.scope, run.studyId, 'Run not found');
-    await assertArmsVisible(ctx.db, ctx.user, ctx.scope, run.studyId);
+    await assertRunReadable(ctx.db, ctx.user, ctx.scope, run.studyId, run.blinded);
     if (run.status !== 'done') throw refuse('CONFLICT', 'runNotFinished');
     const rows = await ctx.db.selectFrom('sdtmRunDatasets').select(['domain', 'label', 'variables', 'valueMetadata', 'xptSha256']).where('runId', '=', input.runId).orderBy('generatedAt').execute();
     const json = <T>(x: unknown) => (typeof x === 'string' ? JSON.parse(x) : x) as T;
@@ -143,6 +155,7 @@ export const sdtmRouter = router({
       encoding: run.encoding,
       encodingChanges: run.encodingChanges,
       dictionaries: await studyCodingDictionaries(ctx.db, run.studyId),
+      blinded: run.blinded,
     });
     return {
       fileName: `${run.code}-sdtm-run-${input.runId}.zip`,
@@ -155,11 +168,13 @@ export const sdtmRouter = router({
     const run = await ctx.db
       .selectFrom('sdtmRuns as r')
       .leftJoin('sdtmRunEncodingReports as e', 'e.runId', 'r.id')
-      .select(['r.studyId', 'r.encoding', 'r.encodingChanges', 'e.changes'])
+      .select(['r.studyId', 'r.encoding', 'r.encodingChanges', 'r.blinded', 'e.changes'])
       .where('r.id', '=', input.runId)
       .executeTakeFirst();
     if (!run) throw refuse('NOT_FOUND', 'runNotFound');
-  assertInScope(ctx.scope, run.studyId, 'Run not found');
+    assertInScope(ctx.scope, run.studyId, 'Run not found');
+    // where an arm's name was transliterated, the records named would tell who is on that arm
+    await assertRunReadable(ctx.db, ctx.user, ctx.scope, run.studyId, run.blinded);
     const changes = (typeof run.changes === 'string' ? JSON.parse(run.changes) : (run.changes ?? [])) as SdtmEncodingChange[];
     return { runId: input.runId, encoding: run.encoding, total: run.encodingChanges, changes };
   }),
@@ -167,7 +182,7 @@ export const sdtmRouter = router({
     .input(z.object({ runId: id, domain: sdtmDomainCode, format: z.enum(SDTM_FILE_FORMATS) }))
     .query(async ({ ctx, input }) => {
       const d = await datasetOf(ctx.db, ctx.scope, input.runId, input.domain);
-      await assertArmsVisible(ctx.db, ctx.user, ctx.scope, d.studyId);
+      await assertRunReadable(ctx.db, ctx.user, ctx.scope, d.studyId, d.blinded);
       const sha256 = input.format === 'xpt' ? d.xptSha256 : input.format === 'csv' ? d.csvSha256 : d.jsonSha256;
       if (!(await ctx.files.has(sha256))) throw refuse('NOT_FOUND', 'storedFileMissing');
       return { sha256, fileName: `${d.domain.toLowerCase()}.${input.format}` };

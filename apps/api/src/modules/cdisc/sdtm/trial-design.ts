@@ -90,3 +90,13 @@ export function dmArmVariables(s: SubjectArms): { ARMCD: string | null; ARM: str
       : null;
   return { ...planned, ...actual, ARMNRS };
 }
+
+/** DM's arm variables in a blinded run (issue 30): ARM, ARMCD, ACTARM, ACTARMCD blank. ARMNRS keeps only
+ *  what it says of a subject without an arm (screen failure, not assigned), which tells no arm; a subject
+ *  with an arm gets none, since no ARMNRS term means "blinded" and a false reason would mislead
+ *  (CORE-000045/46/223/224 then report the blank arms, as the README explains). "ASSIGNED, NOT TREATED" is
+ *  kept too: it says the subject was not treated, not with what. */
+export function blindedDmArmVariables(s: SubjectArms): ReturnType<typeof dmArmVariables> {
+  const { ARMNRS } = dmArmVariables(s);
+  return { ARMCD: null, ARM: null, ACTARMCD: null, ACTARM: null, ARMNRS };
+}

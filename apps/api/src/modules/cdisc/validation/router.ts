@@ -1,7 +1,8 @@
 // validation.*: the Validation tab of /cdisc-standards. run starts validating the study's latest finished
 // SDTM run as a background job (cdisc.export: admin, data manager); job reads the newest validation's
 // status and progress; latest reads the newest finished validation with a page of its errors and of its
-// warnings (cdisc.read within the user's studies).
+// warnings (cdisc.read within the user's studies). A reader who does not see the arms of a blinded study
+// validates, and is shown the validations of, blinded SDTM runs only (sdtm/router.ts).
 import { validationJobInput, validationLatestInput, validationRunInput, type ValidationFinding, type ValidationJob, type ValidationResult } from '@ctp/contracts';
 import type { Db } from '@ctp/db';
 import { router, permitted } from '../../../trpc.ts';
@@ -9,6 +10,11 @@ import { assertStudyVisible, canSeeStudy, type StudyScope } from '../../../acces
 import { startValidation } from './run.ts';
 import { SCORE_FORMULA } from './rules.ts';
 import { refuse } from '../../../refusal.ts';
+import { armsVisible } from '../../design/blinding.ts';
+import type { SessionUser } from '../../auth/session.ts';
+
+/** Whether the reader is limited to blinded SDTM runs of the study. */
+const onlyBlindedRuns = async (ctx: { db: Db; user: SessionUser; scope: StudyScope }, studyId: number) => !(await armsVisible(ctx.db, ctx.user, ctx.scope, studyId));
 
 const read = permitted('cdisc.read');
 const exporter = permitted('cdisc.export');
@@ -34,17 +40,27 @@ async function findingsPage(db: Db, runId: number, kind: 'error' | 'warning', to
 export const validationRouter = router({
   run: exporter.input(validationRunInput).mutation(async ({ ctx, input }) => {
     await assertStudy(ctx.db, ctx.scope, input.studyId);
-    const sdtm = await ctx.db.selectFrom('sdtmRuns').select('id').where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
+    const blinded = await onlyBlindedRuns(ctx, input.studyId);
+    const sdtm = await ctx.db
+      .selectFrom('sdtmRuns')
+      .select('id')
+      .where('studyId', '=', input.studyId)
+      .where('status', '=', 'done')
+      .$if(blinded, (q) => q.where('blinded', '=', true))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     if (!sdtm) throw refuse('PRECONDITION_FAILED', 'generateSdtmFirst');
     const { validationRunId, started } = await startValidation({ db: ctx.db, files: ctx.files, jobs: ctx.jobs, userId: ctx.user.id, clientIp: ctx.req.ip ?? null, studyId: input.studyId, sdtmRunId: sdtm.id });
     return { validationRunId, sdtmRunId: sdtm.id, started };
   }),
   job: read.input(validationJobInput).query(async ({ ctx, input }): Promise<ValidationJob | null> => {
     assertStudyVisible(ctx.scope, input.studyId);
+    const blinded = await onlyBlindedRuns(ctx, input.studyId);
     const run = await ctx.db
       .selectFrom('sdtmValidationRuns')
       .select(['id', 'sdtmRunId', 'status', 'progress', 'step', 'error', 'runAt', 'finishedAt'])
       .where('studyId', '=', input.studyId)
+      .$if(blinded, (q) => q.where('sdtmRunId', 'in', (eb) => eb.selectFrom('sdtmRuns').select('id').where('blinded', '=', true)))
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (!run) return null;
@@ -53,7 +69,15 @@ export const validationRouter = router({
   }),
   latest: read.input(validationLatestInput).query(async ({ ctx, input }): Promise<ValidationResult | null> => {
     assertStudyVisible(ctx.scope, input.studyId);
-    const run = await ctx.db.selectFrom('sdtmValidationRuns').selectAll().where('studyId', '=', input.studyId).where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirst();
+    const blinded = await onlyBlindedRuns(ctx, input.studyId);
+    const run = await ctx.db
+      .selectFrom('sdtmValidationRuns')
+      .selectAll()
+      .where('studyId', '=', input.studyId)
+      .where('status', '=', 'done')
+      .$if(blinded, (q) => q.where('sdtmRunId', 'in', (eb) => eb.selectFrom('sdtmRuns').select('id').where('blinded', '=', true)))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     if (!run || run.isValid === null || run.score === null) return null;
     const datasets = await ctx.db
       .selectFrom('sdtmRunDatasets')

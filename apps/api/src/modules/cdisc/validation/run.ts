@@ -71,7 +71,8 @@ export const awaitValidation = (validationRunId: number) => runningHere.wait(val
 
 /** Creates the validation run (or returns the study's one still going) and queues it without waiting. */
 export async function startValidation(o: ValidateOptions): Promise<{ validationRunId: number; started: boolean }> {
-  const active = await o.db.selectFrom('sdtmValidationRuns').select('id').where('studyId', '=', o.studyId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
+  // the same SDTM run's: a blinded reader is never handed the validation of an unblinded run
+  const active = await o.db.selectFrom('sdtmValidationRuns').select('id').where('studyId', '=', o.studyId).where('sdtmRunId', '=', o.sdtmRunId).where('status', '=', 'running').orderBy('id', 'desc').executeTakeFirst();
   if (active) return { validationRunId: active.id, started: false };
   const run = await withActor(o.db, { userId: o.userId, reason: 'Validate SDTM datasets', clientIp: o.clientIp }, (tx) =>
     tx.insertInto('sdtmValidationRuns').values({ studyId: o.studyId, sdtmRunId: o.sdtmRunId, runBy: o.userId, status: 'running', progress: 0, step: 'Starting' }).returning('id').executeTakeFirstOrThrow(),
