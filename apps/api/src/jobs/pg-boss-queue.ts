@@ -69,7 +69,8 @@ export async function createPgBossQueue(o: PgBossQueueOptions): Promise<JobQueue
       });
     },
     async every(name, seconds, handler) {
-      await createQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds: Math.max(seconds * 4, 60) });
+      // pg-boss refuses an expiration of 24 hours or more (a daily job, e.g. the benchmark's insights, would not start)
+      await createQueue(name, { policy: 'singleton', retryLimit: 0, expireInSeconds: Math.min(Math.max(seconds * 4, 60), 23 * 3600) });
       names.push(name);
       await boss.work(name, workOptions, async () => {
         await handler().catch((err) => o.onError(name, err));
