@@ -4,7 +4,8 @@
 // procedures behind the core screens with many concurrent requests from this process (autocannon).
 // Prints p50/p99 latency and requests per second per call, and writes .bench/results.json.
 // --calls keeps only the calls whose names contain one of the given comma-separated parts ('none' skips
-// them). Then the mixed-workload soak (soak.ts): --soak seconds (60; 0 skips it), --soak-connections (50).
+// them). Then randomize (randomize.ts): --randomize N subjects (500; 0 skips it), each request a different
+// subject waiting at the demo coordinator's site, with its kit dispensing. Then the mixed-workload soak (soak.ts): --soak seconds (60; 0 skips it), --soak-connections (50).
 // Last, SDTM generation and validation of the largest study in its own process (sdtm.ts: wall time and
 // peak memory); --skip-sdtm leaves it out. Then the streaming exports (exports.ts: the largest study's and
 // the whole portfolio's form entries as CSV and as ODM, time and peak memory); --skip-exports leaves them out.
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { DEFAULT_DEMO_PASSWORD } from '@ctp/db';
 import { benchCalls, type BenchCall, type BenchIds } from './calls.ts';
 import { runSoak, type SoakRow } from './soak.ts';
+import { benchRandomize, type RandomizeRow } from './randomize.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     'soak-connections': { type: 'string', default: '50' },
     'skip-sdtm': { type: 'boolean', default: false },
     'skip-exports': { type: 'boolean', default: false },
+    randomize: { type: 'string', default: '500' },
   },
 });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ctp_bench';
@@ -79,6 +82,8 @@ await withBenchDb((c) => c.query('VACUUM ANALYZE'));
 await withBenchDb((c) => c.query(`do $$ begin if to_regclass('pgboss.job') is not null then delete from pgboss.job where name = 'periodic-pass'; end if; end $$`));
 const snapshotsBefore = await latestSnapshotId();
 console.log('» Starting the server (PostgreSQL, separate process)');
+// The periodic pass runs at the start and then once a day (not during the bench; the queue archives a
+// day's slot only after the day, so the period holds).
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO_DATA: 'false', INSIGHTS_INTERVAL_SECONDS: '86400' },
@@ -143,6 +148,14 @@ for (const user of ['admin@demo.local', 'data-manager@demo.local']) {
 const slow = results.filter((r) => r.p99 >= 50);
 if (results.length) console.log(slow.length ? `\n${slow.length} call(s) at or above the 50 ms p99 target` : '\nEvery call under the 50 ms p99 target');
 
+let randomize: RandomizeRow | null = null;
+if (Number(values.randomize) > 0) {
+  console.log(`\n» Randomize with kit dispensing: ${values.randomize} subjects, ${values.connections} connections`);
+  randomize = await benchRandomize({ base, databaseUrl, count: Number(values.randomize), connections: Number(values.connections), login });
+  const r = randomize;
+  console.log(`${r.call.padEnd(34)} ${r.user.padEnd(13)} p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.rps).padStart(5)} req/s  errors ${r.errors}  (${r.allocated} of ${r.requests} allocated, ${r.kitsDispensed} kits dispensed)`);
+}
+
 let soak: SoakRow[] = [];
 if (Number(values.soak) > 0) {
   console.log(`\n» Mixed-workload soak: ${values['soak-connections']} connections, ${values.soak} s, reads and writes from five roles`);
@@ -166,7 +179,7 @@ if (!values['skip-exports']) {
   execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/api/bench/exports.ts', '--database', databaseUrl, '--json', '.bench/exports.json'], { stdio: 'inherit' });
   exportsRun = JSON.parse(readFileSync('.bench/exports.json', 'utf8'));
 }
-writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results, soak, sdtm, exports: exportsRun }, null, 2));
+writeFileSync('.bench/results.json', JSON.stringify({ scale, connections: Number(values.connections), durationSeconds: Number(values.duration), results, randomize, soak, sdtm, exports: exportsRun }, null, 2));
 stop();
 process.exit(0);
 
